@@ -1,0 +1,212 @@
+/**
+ * The contracts at the centre of `reduce`: what a reducer receives, what it returns,
+ * and the packet the model finally sees. Everything here is pure data.
+ */
+
+/** Which output stream of the producing command a line or citation belongs to. */
+export type StreamName = 'stdout' | 'stderr';
+
+/**
+ * Where the text came from, and so how far it may be trusted.
+ * - `internal`: local build and test tooling the user runs on their own code.
+ * - `external-runtime`: what running systems emit (application and pod logs, service output).
+ * - `external-untrusted`: text written by third parties (issue bodies, web pages, downloads).
+ */
+export type TrustLane = 'internal' | 'external-runtime' | 'external-untrusted';
+
+/** The outcome as the reducer reads it: `fail` when the exit code or the content says something failed. */
+export type Status = 'ok' | 'warn' | 'fail';
+
+/** How the producing command ended. `code` is null when a signal ended it. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  timedOut: boolean;
+}
+
+/** What detection sees: cheap to build, the same in wrap and pipe mode. */
+export interface Probe {
+  /** Program and arguments (`['kubectl', 'get', 'pods']`); empty in pipe mode unless `--command` was given. */
+  argv: readonly string[];
+  /** The first few KiB of stdout, decoded as UTF-8 with ANSI codes removed. */
+  head: string;
+  /** The first few KiB of stderr, likewise. */
+  stderrHead: string;
+}
+
+/** What a reducer run is told when it starts. */
+export interface RunContext {
+  argv: readonly string[];
+  /** Extra error patterns from config, tried in addition to the reducer's own. */
+  errorPatterns: readonly RegExp[];
+  /** The first KiB of stdout, to let a reducer pick a sub-format once without re-detecting. */
+  head: string;
+}
+
+/** How much a packet item matters when the budget is tight. `mandatory` items are never dropped. */
+export type Priority = 'mandatory' | 'high' | 'normal' | 'low';
+
+/** A citation of a line range in one stream; the packer reads the excerpt back from the artifact. */
+export interface LineCitation {
+  /** Short reference used by bullets, e.g. `c1`. Unique within a packet. */
+  ref: string;
+  stream: StreamName;
+  /** First and last line, 1-based and inclusive. */
+  from: number;
+  to: number;
+  /** A few words saying what the excerpt shows ("error", "Traceback", "last lines"). */
+  label?: string;
+  priority: Priority;
+  /** Lines inside the range worth keeping when the excerpt must be shortened (e.g. the error line itself). */
+  focus?: readonly number[];
+}
+
+/** A citation of a value inside a JSON document, by RFC 6901 pointer; the reducer renders the excerpt. */
+export interface PointerCitation {
+  ref: string;
+  stream: StreamName;
+  pointer: string;
+  label?: string;
+  priority: Priority;
+  /** The excerpt lines as the reducer rendered them from the parsed document. */
+  excerpt: readonly string[];
+}
+
+export type CitationDraft = LineCitation | PointerCitation;
+
+/** One summary bullet. It must rest on at least one field or citation: no claim without evidence. */
+export interface Bullet {
+  text: string;
+  /** Citation refs this bullet rests on. */
+  cites?: readonly string[];
+  /** Field names this bullet rests on. */
+  fields?: readonly string[];
+  priority?: Priority;
+}
+
+/** Something left out of the packet, counted ("error windows", 7). */
+export interface Omission {
+  what: string;
+  count: number;
+  /** How to get it back, when a single command does. */
+  recover?: string;
+}
+
+/** A typed field value: small, stable, parseable. */
+export type FieldValue = string | number | boolean | null | readonly FieldValue[] | { readonly [key: string]: FieldValue };
+
+/** What a reducer hands back: facts with their evidence; the packer decides what fits. */
+export interface PacketParts {
+  status: Status;
+  summary: Bullet[];
+  fields: Record<string, FieldValue>;
+  citations: CitationDraft[];
+  omitted: Omission[];
+  /** The reducer's own certainty that the packet captures what matters, 0..1. */
+  confidence: number;
+  /** Free-text notes about how the packet was made (degraded, fell back, ...). */
+  notes?: string[];
+}
+
+/** A running reduction over one output: bounded state only, the artifact on disk is the memory. */
+export interface ReducerRun {
+  /** One decoded line (ANSI removed, progress folded, capped in length). `n` is 1-based per stream. */
+  line(stream: StreamName, n: number, text: string): void;
+  /** The whole stdout parsed as JSON, when it is JSON and under the size cap. Called after all lines. */
+  json?(doc: unknown, style: JsonStyle): void;
+  finish(exit: ExitInfo): PacketParts;
+}
+
+/** How the input JSON was written, so excerpts can be rendered the same way. */
+export type JsonStyle = 'compact' | 'spaced';
+
+/**
+ * A reducer: metadata plus two functions. Importing one has no side effects.
+ * Adding one is one file in `src/reducers/`, one line in the registry and one fixture folder.
+ */
+export interface Reducer {
+  /** Unique name, equal to the file name: `kubectl-get`. */
+  readonly name: string;
+  /** The tool family it belongs to: `kubectl`. */
+  readonly family: string;
+  /** Semver; bump it whenever its golden packets change. */
+  readonly version: string;
+  /** Argv prefixes it owns outright (`['kubectl get', 'oc get']`); the longest claim wins. */
+  readonly claims?: readonly string[];
+  /** Default trust lane of the output it handles. */
+  readonly lane?: TrustLane;
+  /** Whether it wants the whole stdout parsed as JSON (`json()` is then called when it parses). */
+  readonly wantsJson?: boolean;
+  /** 0..1 from argv and the first few KiB; cheap and pure. */
+  detect(probe: Probe): number;
+  start(ctx: RunContext): ReducerRun;
+}
+
+/** A citation as it appears in the final packet, excerpt included. */
+export interface Citation {
+  ref: string;
+  stream: StreamName;
+  lines?: [number, number];
+  pointer?: string;
+  label?: string;
+  /** The excerpt: exact artifact text (ANSI removed, control characters escaped), possibly shortened. */
+  excerpt: string[];
+  /** Lines of the cited range not shown in `excerpt`. */
+  elided?: number;
+}
+
+/** Per-stream size facts. */
+export interface StreamStats {
+  bytes: number;
+  lines: number;
+}
+
+/** What the prompt-injection scan found. */
+export interface InjectionReport {
+  suspected: boolean;
+  /** Kinds of hit, e.g. `override`, `role-markup`, `pipe-to-shell`. */
+  kinds?: string[];
+  /** Citation refs of the hits shown in the packet. */
+  cites?: string[];
+  /** Hits found in total (all are cited or counted). */
+  hits?: number;
+}
+
+/**
+ * The packet: the public contract agents parse with `--json`.
+ * Everything but `id` and `recover` depends only on the input bytes, the command and the options.
+ */
+export interface Packet {
+  schema: 'reduce.packet/1';
+  id: string;
+  command: string;
+  family: string;
+  /** `name@version` of the reducer that produced it. */
+  reducer: string;
+  status: Status;
+  exit: ExitInfo;
+  stats: {
+    stdout: StreamStats;
+    stderr: StreamStats;
+    packetBytes: number;
+    tokensIn: number;
+    tokensOut: number;
+  };
+  summary: string[];
+  fields: Record<string, FieldValue>;
+  citations: Citation[];
+  omitted: Omission[];
+  truncated: boolean;
+  trustLane: TrustLane;
+  tainted: boolean;
+  injection: InjectionReport;
+  /** Secrets masked in this packet, by kind. */
+  redactions?: Record<string, number>;
+  confidence: number;
+  escalation: { recommended: boolean; reason: string | null };
+  /** The way back to the raw output. */
+  recover: string;
+  /** True when the raw output was small enough to be shown whole (the `verbatim` view). */
+  verbatim?: boolean;
+  notes?: string[];
+}
