@@ -151,6 +151,8 @@ export interface Citation {
   label?: string;
   /** The excerpt: exact artifact text (ANSI removed, control characters escaped), possibly shortened. */
   excerpt: string[];
+  /** Line numbers of the excerpt entries, present only when the excerpt skips lines of the range. */
+  shown?: number[];
   /** Lines of the cited range not shown in `excerpt`. */
   elided?: number;
 }
