@@ -28,7 +28,10 @@ export interface RunOutput {
   warning: string | null;
 }
 
-/** Verbatim is chosen when the raw view is at most this many bytes larger than the packet. */
+/**
+ * Verbatim is chosen when the whole output fits the budget (or is smaller than the packet) and is
+ * at most this many bytes larger than the packet would be.
+ */
 const VERBATIM_SLACK = 512;
 
 /**
@@ -76,7 +79,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const whole = verbatimPacket(packet, streams, reader);
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
-    if (whole && wholeBytes <= budget && wholeBytes <= packet.stats.packetBytes + VERBATIM_SLACK) packet = whole;
+    if (whole && wholeBytes <= packet.stats.packetBytes + VERBATIM_SLACK && (wholeBytes <= budget || wholeBytes <= packet.stats.packetBytes)) packet = whole;
   }
 
   const meta: ArtifactMeta = {

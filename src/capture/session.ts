@@ -98,16 +98,16 @@ export class CaptureSession {
   }
 
   /** Opens stdout's file at once so a store that cannot be written is known before any output. */
-  async open(): Promise<void> {
+  open(): void {
     if (!this.stdout.file) return;
-    await this.stdout.file.open();
+    this.stdout.file.open();
     this.storeError ??= this.stdout.file.failure;
   }
 
-  async write(stream: StreamName, chunk: Buffer): Promise<void> {
+  write(stream: StreamName, chunk: Buffer): void {
     const tap = stream === 'stdout' ? this.stdout : this.stderr;
     if (tap.file) {
-      await tap.file.write(chunk);
+      tap.file.write(chunk);
       this.storeError ??= tap.file.failure;
     }
     tap.raw.push(chunk);
@@ -128,7 +128,7 @@ export class CaptureSession {
     };
   }
 
-  async finish(exit: ExitInfo): Promise<SessionResult> {
+  finish(exit: ExitInfo): SessionResult {
     this.stdout.splitter.end();
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
@@ -138,7 +138,7 @@ export class CaptureSession {
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
       if (tap.stream === 'stdout' || tap.file.opened) {
-        if (!(await tap.file.close())) this.storeError ??= tap.file.failure;
+        if (!tap.file.close()) this.storeError ??= tap.file.failure;
       }
     }
 
@@ -196,10 +196,10 @@ export class CaptureSession {
   }
 
   /** Drops what was written: for a command that never started there is nothing to keep. */
-  async discard(): Promise<void> {
+  discard(): void {
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
-      await tap.file.close();
+      tap.file.close();
       fs.rmSync(tap.file.tempPath, { force: true });
     }
   }
@@ -217,7 +217,8 @@ export class CaptureSession {
       this.detection = detectReducer(probe, this.options.reducers, this.options.family);
     }
     try {
-      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024) });
+      const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
+      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType });
     } catch (err) {
       this.reducerFailure = err as Error;
     }

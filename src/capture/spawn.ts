@@ -52,7 +52,7 @@ export async function captureCommand(session: CaptureSession, argv: readonly str
 async function pump(stream: Readable | null | undefined, name: StreamName, session: CaptureSession): Promise<void> {
   if (!stream) return;
   try {
-    for await (const chunk of stream) await session.write(name, chunk as Buffer);
+    for await (const chunk of stream) session.write(name, chunk as Buffer);
   } catch {
     // A pipe torn down by a killed child ends the capture; what arrived is kept.
   }

@@ -15,7 +15,7 @@ export async function captureStdin(session: CaptureSession, input: Readable = pr
   };
   for (const signal of STOPPING) process.on(signal, stop);
   try {
-    for await (const chunk of input) await session.write('stdout', typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    for await (const chunk of input) session.write('stdout', typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   } catch {
     // Destroyed by a signal, or the writer went away: the captured part still makes a packet.
   } finally {

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { loadConfig, BUDGET_NAMES, type BudgetName, type Config } from '../config.js';
+import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import type { ExitInfo, Reducer, TrustLane } from '../core/types.js';
 import { ExitCode, UsageError, errorMessage } from '../errors.js';
@@ -7,8 +7,7 @@ import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
 import { captureCommand, exitCodeOf } from '../capture/spawn.js';
 import { captureStdin } from '../capture/stdin.js';
-import { reducers as builtIn } from '../reducers/registry.js';
-import { userFamilyReducer } from '../reducers/user-family.js';
+import { reducersFor } from '../api.js';
 import { startStatusLine } from '../render/status-line.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
@@ -69,7 +68,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
   };
   if (flags.family) validateFamily(flags.family, session.reducers);
   const capture = new CaptureSession(session);
-  await capture.open();
+  capture.open();
   const stopStatus = startStatusLine(() => capture.progress());
 
   let exit: ExitInfo;
@@ -79,7 +78,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
       const outcome = await captureCommand(capture, argv, timeoutMs);
       if (outcome.spawnError) {
         stopStatus();
-        await capture.discard();
+        capture.discard();
         process.stderr.write(`reduce: ${outcome.spawnError.message}\n`);
         return outcome.spawnError.code;
       }
@@ -95,7 +94,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
   }
 
   try {
-    const result = await capture.finish(exit);
+    const result = capture.finish(exit);
     const out = finalizeRun(session, result, exit, { budget, maxBytes, json: Boolean(flags.json), ...(flags.trustLane ? { trustLane: flags.trustLane } : {}) });
     if (out.warning) process.stderr.write(out.warning + '\n');
     await writeOut(out.output);
@@ -112,10 +111,6 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
 function rawFallback(capture: CaptureSession): string {
   const { head, tail, skipped } = capture.stdout.raw.snapshot();
   return head.toString('utf8') + (skipped > 0 ? `\n[… ${skipped} bytes not shown …]\n` : '') + tail.toString('utf8');
-}
-
-function reducersFor(config: Config): Reducer[] {
-  return [...config.families.map(userFamilyReducer), ...builtIn];
 }
 
 function validateFamily(family: string, reducers: readonly Reducer[]): void {

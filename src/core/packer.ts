@@ -128,7 +128,7 @@ export function pack(input: PackInput): Packet {
   for (const [what, n] of countDropped(dropped.map((d) => d.draft))) omitted.push({ what, count: n });
   const shownLines = countShownLines(packet.citations);
   const totalLines = input.streams.stdout.lines + input.streams.stderr.lines;
-  if (totalLines > shownLines && packet.citations.some((c) => c.lines)) omitted.push({ what: `of ${count(totalLines)} lines not in any excerpt`, count: totalLines - shownLines });
+  if (totalLines > shownLines && packet.citations.some((c) => c.lines)) omitted.push({ what: `lines not in any excerpt (of ${count(totalLines)})`, count: totalLines - shownLines });
 
   const droppedImportant = dropped.filter((d) => RANK[d.draft.priority] <= RANK.high).length;
   packet.truncated = dropped.length > 0 || shortened !== null || parts.omitted.length > 0 || omitted.some((o) => o.what.startsWith('entries of'));
@@ -261,12 +261,12 @@ function countDropped(drafts: CitationDraft[]): Map<string, number> {
 }
 
 function kindOf(draft: CitationDraft): string {
-  const label = (draft.label ?? '').split(/[,:(]/)[0]!.trim();
-  if (label === 'error') return 'more error windows';
-  if (label === 'first lines' || label === 'last lines') return `excerpts of the ${label}`;
-  if (/lines like this$/.test(label)) return 'repeated-line templates';
-  if (label === 'flagged') return 'more flagged items';
-  return label ? `more '${label}' excerpts` : 'more excerpts';
+  const kind = draft.kind ?? (draft.label ?? '').split(/[,:(]/)[0]!.trim();
+  if (kind === 'error') return 'error windows';
+  if (kind === 'first lines' || kind === 'last lines') return `${kind} excerpts`;
+  if (/lines like this$/.test(kind)) return 'repeated-line templates';
+  if (kind === 'flagged') return 'flagged items';
+  return kind ? `'${kind}' excerpts` : 'excerpts';
 }
 
 function countShownLines(citations: Citation[]): number {
@@ -296,27 +296,33 @@ function fitFields(fields: Record<string, FieldValue>, maxBytes: number, omitted
   let current: Record<string, FieldValue> = fields;
   const cut = new Map<string, number>();
   for (let guard = 0; guard < 40 && JSON.stringify(current).length > maxBytes; guard++) {
-    const longest = findLongestArray(current);
-    if (!longest || longest.length < 2) break;
-    const keep = Math.floor(longest.length / 2);
-    cut.set(longest.path, (cut.get(longest.path) ?? 0) + (longest.length - keep));
+    const longest = findLongestArray(current, []);
+    if (!longest || longest.value.length < 2) break;
+    const keep = Math.floor(longest.value.length / 2);
+    cut.set(longest.path, (cut.get(longest.path) ?? 0) + (longest.value.length - keep));
     current = replaceAt(current, longest.keys, longest.value.slice(0, keep)) as Record<string, FieldValue>;
   }
   for (const [path, n] of cut) omitted.push({ what: `entries of fields.${path}`, count: n });
   return current;
 }
 
-function findLongestArray(value: FieldValue, keys: string[] = []): { path: string; keys: string[]; value: readonly FieldValue[]; length: number } | null {
-  let best: { path: string; keys: string[]; value: readonly FieldValue[]; length: number } | null = null;
-  if (Array.isArray(value)) {
-    best = { path: keys.join('.'), keys, value, length: JSON.stringify(value).length };
-  } else if (value && typeof value === 'object') {
+interface FoundArray {
+  path: string;
+  keys: string[];
+  value: readonly FieldValue[];
+  /** Rendered size, to pick the array that costs the most. */
+  size: number;
+}
+
+function findLongestArray(value: FieldValue, keys: string[]): FoundArray | null {
+  if (Array.isArray(value)) return value.length >= 2 ? { path: keys.join('.'), keys, value, size: JSON.stringify(value).length } : null;
+  let best: FoundArray | null = null;
+  if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
       const found = findLongestArray(child as FieldValue, [...keys, key]);
-      if (found && (!best || found.length > best.length)) best = found;
+      if (found && (!best || found.size > best.size)) best = found;
     }
   }
-  if (best && Array.isArray(best.value) && best.value.length < 2 && !Array.isArray(value)) return best;
   return best;
 }
 

@@ -10,8 +10,9 @@ export const binaryReducer: Reducer = {
   family: 'binary',
   version: '1.0.0',
   detect: () => 0,
-  start() {
+  start(ctx) {
     const lines = { stdout: 0, stderr: 0 };
+    const contentType = ctx.contentType ?? 'binary';
     return {
       line(stream, n) {
         lines[stream] = n;
@@ -20,10 +21,10 @@ export const binaryReducer: Reducer = {
         const failed = exit.code !== null && exit.code !== 0;
         return {
           status: failed ? 'fail' : 'ok',
-          summary: [{ text: `binary output, ${plural(lines.stdout, 'newline-separated chunk')}; not shown as text`, fields: ['contentType'] }],
-          fields: {},
+          summary: [{ text: `${contentType} output, ${plural(lines.stdout, 'newline-separated chunk')}; not shown as text`, fields: ['contentType'] }],
+          fields: { contentType },
           citations: [],
-          omitted: [{ what: 'binary stdout, see inspect --raw', count: 1 }],
+          omitted: [{ what: 'binary stream not shown (reduce inspect <id> --raw)', count: 1 }],
           confidence: 0.5,
         };
       },

@@ -27,6 +27,7 @@ export const diffReducer: Reducer = {
           from: file.line,
           to: file.line,
           label: `${file.status} ${file.path} +${file.added} -${file.removed}, ${plural(file.hunkCount, 'hunk')}`,
+          kind: 'file header',
           priority: i < 8 ? 'high' : 'normal',
         }));
         const summary: Bullet[] = [
