@@ -100,7 +100,7 @@ export function pack(input: PackInput): Packet {
       continue;
     }
     const room = (mandatory ? input.ceiling : input.budget) - used;
-    const compact = 'from' in draft ? shrinkLines(draft, full, room, input.readLines) : compactPointer(full);
+    const compact = 'from' in draft ? shrinkLines(draft, full, room, input.readLines) : shrinkPointer(full, room);
     if (compact && sizeOf(compact) <= room) {
       keep(compact, i, draft);
       shortened ??= draft;
@@ -246,9 +246,13 @@ function shrinkLines(draft: LineCitation, full: Citation, room: number, readLine
   return null;
 }
 
-function compactPointer(citation: Citation): Citation | null {
-  if (citation.excerpt.length <= 1) return null;
-  return { ...citation, excerpt: citation.excerpt.slice(0, 1), elided: citation.excerpt.length - 1 };
+/** The first excerpt lines of a pointer citation that fit `room`. */
+function shrinkPointer(citation: Citation, room: number): Citation | null {
+  for (let k = citation.excerpt.length - 1; k >= 1; k--) {
+    const candidate: Citation = { ...citation, excerpt: citation.excerpt.slice(0, k), elided: citation.excerpt.length - k };
+    if (sizeOf(candidate) <= room) return candidate;
+  }
+  return null;
 }
 
 function withLines(citation: Citation, numbers: number[], readLines: PackInput['readLines'], draft: LineCitation): Citation {

@@ -52,6 +52,7 @@ export function renderCitation(citation: Citation): string[] {
     if (citation.excerpt.length > 0 && expected <= citation.lines[1]) lines.push(`  ${' '.repeat(width)}┆ … ${count(citation.lines[1] - expected + 1)} lines not shown`);
   } else {
     for (const text of citation.excerpt) lines.push(`  │ ${escapeControl(text)}`);
+    if (citation.excerpt.length > 0 && citation.elided) lines.push(`  ┆ … ${count(citation.elided)} more lines not shown`);
   }
   if (citation.excerpt.length === 0 && citation.elided) lines.push(`  ┆ ${count(citation.elided)} lines not shown`);
   return lines;
