@@ -13,7 +13,8 @@ export type HistoryErrorCode =
   | 'bad-option'
   | 'bad-input'
   | 'unknown-format'
-  | 'store-failed';
+  | 'store-failed'
+  | 'invalid-history';
 
 /** An error the history library raises on purpose; `exitCode` says how the CLI should exit. */
 export class HistoryError extends Error {

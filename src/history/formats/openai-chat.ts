@@ -75,16 +75,30 @@ function readMessage(raw: JsonObject, i: number): Message {
   }
 }
 
-/** Merges an assistant message into the previous one while the previous still waits for results. */
+/**
+ * Regroups parallel calls split across assistant messages (as converters from Claude Code logs
+ * write them: call, call, result, call, result...): a message holding only tool calls joins the
+ * previous assistant message when only results of that message's calls stand between them and
+ * some of its calls are still unanswered. The results then follow the merged message.
+ */
 function mergePendingCalls(messages: Message[]): Message[] {
   const out: Message[] = [];
+  let lastAssistant = -1;
   for (const message of messages) {
-    const last = out[out.length - 1];
-    if (last && last.role === 'assistant' && message.role === 'assistant' && last.blocks.some((b) => b.kind === 'tool_call')) {
-      out[out.length - 1] = { ...last, blocks: [...last.blocks, ...message.blocks] };
-    } else {
-      out.push(message);
+    const onlyCalls = message.blocks.length > 0 && message.blocks.every((b) => b.kind === 'tool_call');
+    const previous = out[lastAssistant];
+    if (message.role === 'assistant' && onlyCalls && previous) {
+      const asked = new Set(previous.blocks.flatMap((b) => (b.kind === 'tool_call' ? [b.id] : [])));
+      const between = out.slice(lastAssistant + 1);
+      const answered = between.flatMap((m) => m.blocks.flatMap((b) => (b.kind === 'tool_result' ? [b.callId] : [])));
+      const onlyItsResults = between.every((m) => m.role === 'tool' && m.blocks.every((b) => b.kind === 'tool_result' && asked.has(b.callId)));
+      if (asked.size > 0 && onlyItsResults && answered.length < asked.size) {
+        out[lastAssistant] = { ...previous, blocks: [...previous.blocks, ...message.blocks] };
+        continue;
+      }
     }
+    if (message.role === 'assistant') lastAssistant = out.length;
+    out.push(message);
   }
   return out;
 }
