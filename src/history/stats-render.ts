@@ -23,7 +23,7 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 }
 
 function stageHeaders(stats: HistoryStats): string[] {
-  return stats.strategies.map((s, i) => (i === 0 ? s : `+${s}`));
+  return [...stats.variants];
 }
 
 /** The per-turn table with a total line. */
@@ -34,10 +34,10 @@ export function renderTurnTable(stats: HistoryStats): string {
     ...(multi ? ['conv'] : []),
     'turn',
     'calls',
-    '1st call before',
-    ...stages.map((s) => `1st ${s}`),
-    'all calls before',
-    ...stages.map((s) => `all ${s}`),
+    '1st:before',
+    ...stages.map((s) => `1st:${s}`),
+    'sum:before',
+    ...stages.map((s) => `sum:${s}`),
     'saved',
     'prompt',
   ];
@@ -88,7 +88,7 @@ export function renderStats(stats: HistoryStats, options: { calls?: boolean } = 
   const turns = stats.turns.filter((t) => t.turn > 0).length;
   const lines = [
     `format: ${stats.format} (${stats.container}); ${stats.conversations} conversation${stats.conversations === 1 ? '' : 's'}, ${turns} turns, ${stats.total.calls} model calls`,
-    `tokens: ${stats.tokenizer}, counting message text, tool calls and tool outputs (+${MESSAGE_OVERHEAD} per message); columns after a strategy include the ones before it; trim is a dry run`,
+    `tokens: ${stats.tokenizer}, counting message text, tool calls and tool outputs (+${MESSAGE_OVERHEAD} per message); 1st = the turn's first model call, sum = all its calls; trim is a dry run (nothing stored)`,
     '',
     renderTurnTable(stats),
   ];

@@ -1,8 +1,8 @@
 /**
  * Token accounting per model call and per turn. Model call k receives every message before
  * the k-th run of assistant messages; "after" runs the strategies on exactly that prefix, as a
- * before-model-call filter would, and counts again after each strategy. Trim runs dry (ids
- * from content, nothing stored).
+ * before-model-call filter would: each strategy alone, then (with several) all of them in the
+ * order given. Trim runs dry (ids from content, nothing stored).
  */
 import type { Conversation, Message } from './model.js';
 import type { ParsedHistory } from './formats/types.js';
@@ -20,7 +20,7 @@ export interface CallStats {
   readonly turn: number;
   readonly messages: number;
   readonly before: number;
-  /** After each strategy, cumulative, in the order of `strategies`. */
+  /** After each variant, in the order of `variants`. */
   readonly after: readonly number[];
 }
 
@@ -40,6 +40,8 @@ export interface HistoryStats {
   readonly format: string;
   readonly container: string;
   readonly strategies: readonly StrategyName[];
+  /** What each `after` column is: each strategy alone, then all of them joined by `+`. */
+  readonly variants: readonly string[];
   readonly conversations: number;
   readonly calls: readonly CallStats[];
   readonly turns: readonly TurnStats[];
@@ -70,13 +72,18 @@ function promptPreview(message: Message | undefined): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function conversationCalls(conversation: Conversation, index: number, plan: PrunePlan, format: ParsedHistory['format'], resolve: TrimResolver, firstCall: number): CallStats[] {
+/** Each strategy alone, then all of them in order when there are several. */
+export function statsVariants(plan: PrunePlan): PrunePlan[] {
+  const single = plan.strategies.map((strategy) => ({ ...plan, strategies: [strategy] }));
+  return plan.strategies.length > 1 ? [...single, plan] : single;
+}
+
+function conversationCalls(conversation: Conversation, index: number, variants: readonly PrunePlan[], format: ParsedHistory['format'], resolve: TrimResolver, firstCall: number): CallStats[] {
   const { messages } = conversation;
   const turns = turnNumbers(messages);
   return callStarts(messages).map((start, k) => {
     const prefix: Conversation = { messages: messages.slice(0, start) };
-    const after: number[] = [];
-    runPipeline(prefix, format, plan, resolve, (_, stage) => after.push(messagesTokens(stage.messages)));
+    const after = variants.map((variant) => messagesTokens(runPipeline(prefix, format, variant, resolve).conversation.messages));
     return { call: firstCall + k, conversation: index, turn: turns[start] ?? 0, messages: start, before: messagesTokens(prefix.messages), after };
   });
 }
@@ -88,11 +95,12 @@ function sumAfter(calls: readonly CallStats[], stages: number): number[] {
 /** Computes per-call and per-turn token counts for every conversation of a parsed input. */
 export function computeStats(parsed: ParsedHistory, plan: PrunePlan): HistoryStats {
   const resolve = memoize(previewResolver(dryRunStore, plan.trim.previewChars));
-  const stages = plan.strategies.length;
+  const variants = statsVariants(plan);
+  const stages = variants.length;
   const calls: CallStats[] = [];
   const turns: TurnStats[] = [];
   parsed.conversations.forEach((conversation, index) => {
-    const own = conversationCalls(conversation, index, plan, parsed.format, resolve, calls.length + 1);
+    const own = conversationCalls(conversation, index, variants, parsed.format, resolve, calls.length + 1);
     calls.push(...own);
     const prompts = conversation.messages.filter(isPrompt);
     const turnCount = prompts.length;
@@ -116,6 +124,7 @@ export function computeStats(parsed: ParsedHistory, plan: PrunePlan): HistorySta
     format: parsed.format,
     container: parsed.container,
     strategies: plan.strategies,
+    variants: variants.map((v) => v.strategies.join('+')),
     conversations: parsed.conversations.length,
     calls,
     turns,

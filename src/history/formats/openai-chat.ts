@@ -12,7 +12,8 @@ import { flattenText, isObject, stringField, type JsonObject } from './json-shap
 import { containerName, objectAt, onlyConversation, rewrapList, scoreItems, unwrapList } from './message-array.js';
 
 const LIST_KEYS = ['messages', 'history'];
-const THINKING = /^\s*<thinking>[\s\S]*<\/thinking>\s*$/;
+/** Reasoning that converters from Claude Code logs inline as `<thinking>…</thinking>` in assistant text. */
+const THINKING = /<thinking>[\s\S]*?<\/thinking>/g;
 /** Locator second index: 0 for content parts, 1 for tool calls. */
 const CONTENT = 0;
 const CALLS = 1;
@@ -21,8 +22,8 @@ function readContent(content: unknown, at: Locator, role: string): Block[] {
   if (content === null || content === undefined) return [];
   if (typeof content === 'string') {
     if (content === '') return [];
-    const kind = role === 'assistant' && THINKING.test(content) ? 'thinking' : 'text';
-    return [{ kind, at: [...at, CONTENT, 0], text: content }];
+    if (role !== 'assistant' || !content.includes('<thinking>')) return [{ kind: 'text', at: [...at, CONTENT, 0], text: content }];
+    return splitThinking(content).map((segment, k) => ({ ...segment, at: [...at, CONTENT, k] }));
   }
   if (!Array.isArray(content)) throw badInput(`message ${at[0]}: content must be a string, null or a list of parts`);
   return content.map((part, j): Block => {
@@ -30,6 +31,21 @@ function readContent(content: unknown, at: Locator, role: string): Block[] {
     if (isObject(part) && typeof part['text'] === 'string') return { kind: 'text', at: partAt, text: part['text'] };
     return { kind: 'other', at: partAt, text: isObject(part) ? `[${stringField(part, 'type') ?? 'part'}]` : String(part) };
   });
+}
+
+/** Splits assistant text into its inline thinking sections and the text around them. */
+function splitThinking(content: string): Array<{ kind: 'text' | 'thinking'; text: string }> {
+  const segments: Array<{ kind: 'text' | 'thinking'; text: string }> = [];
+  let last = 0;
+  for (const match of content.matchAll(THINKING)) {
+    const before = content.slice(last, match.index).trim();
+    if (before) segments.push({ kind: 'text', text: before });
+    segments.push({ kind: 'thinking', text: match[0] });
+    last = match.index + match[0].length;
+  }
+  const after = content.slice(last).trim();
+  if (after) segments.push({ kind: 'text', text: after });
+  return segments;
 }
 
 function readToolCalls(calls: unknown, at: Locator): Block[] {
