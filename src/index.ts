@@ -1,1 +1,2 @@
 export type * from './core/types.js';
+export * from './history/index.js';
