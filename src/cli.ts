@@ -1,2 +1,72 @@
-// Placeholder entry point until the commands land; replaced in the next commit.
-process.stdout.write('reduce 0.1.0\n');
+import fs from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { gcCommand } from './commands/gc.js';
+import { inspectCommand } from './commands/inspect.js';
+import { listCommand } from './commands/list.js';
+import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
+import { ExitCode, ReduceError, errorMessage } from './errors.js';
+
+/** The entry point: builds the program, runs it, and is the only place that exits. */
+
+const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const EXAMPLES = `
+Examples:
+  reduce -- kubectl logs api-7f9c              wrap a command: store everything, print a packet
+  reduce --timeout 2m -- kubectl logs -f api   stop a follow after 2 minutes, still get a packet
+  gh pr view 42 --json title,statusCheckRollup | reduce --family gh
+  terraform plan -no-color | reduce --command 'terraform plan' --exit-code 2
+  reduce --json -- npm test                    the packet as one JSON object
+  reduce --budget verbose -- cargo build       a bigger packet (concise, normal, verbose, full)
+  reduce inspect last --lines 88:121           the way back to the raw output
+  reduce list                                  what is stored
+  reduce gc --older-than 1d                    remove old artifacts
+
+Exit codes:
+  wrap mode: the command's own exit code; 128+N when signal N ended it; 124 after --timeout;
+             127 when the command is not found, 126 when it cannot be executed
+  pipe mode: 0; 1 when reduce itself failed (the input is passed through raw); 130/143 when interrupted
+  any mode:  2 for bad flags, a bad config or an unknown artifact id
+`;
+
+function buildProgram(): Command {
+  const program = new Command('reduce')
+    .description('Run a command (or read a pipe), store its full output losslessly, and print a small cited packet for an AI agent.')
+    .version(pkg.version, '-V, --version')
+    .usage('[options] -- <command> [args...]\n       <command> | reduce [options]\n       reduce <inspect|list|gc> ...')
+    .argument('[command...]', 'the command to wrap (after --)')
+    .enablePositionalOptions()
+    .passThroughOptions()
+    .showHelpAfterError('(reduce --help shows the usage)')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) })
+    .addHelpText('after', EXAMPLES);
+  addRunOptions(program);
+  program.action(async (command: string[], flags: RunFlags) => {
+    process.exitCode = await runReduce(command, flags);
+  });
+  for (const sub of [inspectCommand(), listCommand(), gcCommand()]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  return program;
+}
+
+async function main(): Promise<void> {
+  let code: number;
+  try {
+    await buildProgram().parseAsync(process.argv);
+    code = typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      code = err.exitCode === 0 ? 0 : ExitCode.usage;
+    } else if (err instanceof ReduceError) {
+      process.stderr.write(`reduce: ${err.message}\n`);
+      code = err.exitCode;
+    } else {
+      process.stderr.write(`reduce: internal error: ${errorMessage(err)}\n`);
+      code = ExitCode.internal;
+    }
+  }
+  // Exit explicitly: a forwarded signal or a destroyed stdin must not keep the process alive.
+  process.stdout.write('', () => process.exit(code));
+}
+
+void main();

@@ -41,6 +41,8 @@ export interface RunContext {
   errorPatterns: readonly RegExp[];
   /** The first KiB of stdout, to let a reducer pick a sub-format once without re-detecting. */
   head: string;
+  /** The content-type guess from the first bytes: `text`, `json`, `diff`, `binary/gzip`, ... */
+  contentType?: string;
 }
 
 /** How much a packet item matters when the budget is tight. `mandatory` items are never dropped. */
@@ -56,6 +58,8 @@ export interface LineCitation {
   to: number;
   /** A few words saying what the excerpt shows ("error", "Traceback", "last lines"). */
   label?: string;
+  /** What sort of excerpt this is, for counting omissions ("error window", "file"); defaults to the label. */
+  kind?: string;
   priority: Priority;
   /** Lines inside the range worth keeping when the excerpt must be shortened (e.g. the error line itself). */
   focus?: readonly number[];
@@ -67,6 +71,7 @@ export interface PointerCitation {
   stream: StreamName;
   pointer: string;
   label?: string;
+  kind?: string;
   priority: Priority;
   /** The excerpt lines as the reducer rendered them from the parsed document. */
   excerpt: readonly string[];
@@ -151,6 +156,8 @@ export interface Citation {
   label?: string;
   /** The excerpt: exact artifact text (ANSI removed, control characters escaped), possibly shortened. */
   excerpt: string[];
+  /** Line numbers of the excerpt entries, present only when the excerpt skips lines of the range. */
+  shown?: number[];
   /** Lines of the cited range not shown in `excerpt`. */
   elided?: number;
 }

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import type { BudgetName, Config } from '../config.js';
+import { budgetFor } from '../core/budget.js';
+import { count } from '../core/format.js';
+import { finishStats, pack } from '../core/packer.js';
+import type { Citation, ExitInfo, InjectionReport, Packet, StreamName, TrustLane } from '../core/types.js';
+import { renderJson } from '../render/json.js';
+import { renderText } from '../render/text.js';
+import { writeMetadata } from '../store/artifact-store.js';
+import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
+import { readLines } from '../store/line-reader.js';
+import { HEAD_BYTES } from './raw-window.js';
+import type { SessionOptions, SessionResult } from './session.js';
+
+export interface FinalizeOptions {
+  budget: BudgetName;
+  maxBytes?: number;
+  trustLane?: TrustLane;
+  json: boolean;
+}
+
+export interface RunOutput {
+  /** What goes to stdout: the packet, the verbatim output, or the raw passthrough. */
+  output: Buffer;
+  packet: Packet | null;
+  id: string | null;
+  /** A warning for stderr when the store failed. */
+  warning: string | null;
+}
+
+/**
+ * Verbatim is chosen when the whole output fits the budget (or is smaller than the packet) and is
+ * at most this many bytes larger than the packet would be.
+ */
+const VERBATIM_SLACK = 512;
+
+/**
+ * Turns a finished capture into the packet, writes the metadata last (atomically) and says what
+ * to print. When the store failed, the raw output is shown instead, capped, with a note.
+ */
+export function finalizeRun(session: SessionOptions, result: SessionResult, exit: ExitInfo, options: FinalizeOptions): RunOutput {
+  const { config } = session;
+  const { detection, parts } = result;
+  const reducer = detection.reducer;
+  const family = reducer.family;
+  const streams = {
+    stdout: { bytes: result.streams.stdout.splitter.bytes, lines: result.streams.stdout.splitter.lines },
+    stderr: { bytes: result.streams.stderr.splitter.bytes, lines: result.streams.stderr.splitter.lines },
+  };
+
+  if (!result.id) return passthrough(result, exit, config);
+
+  const id = result.id;
+  const dir = session.outputsDir;
+  const trustLane = options.trustLane ?? config.trustLanes[family] ?? reducer.lane ?? 'internal';
+  const tainted = trustLane !== 'internal';
+  const injection: InjectionReport = { suspected: false };
+  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config);
+  const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
+  const reader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
+
+  let packet = pack({
+    id,
+    command: session.command,
+    family,
+    reducer: `${reducer.name}@${reducer.version}`,
+    exit,
+    streams,
+    trustLane,
+    tainted,
+    injection,
+    parts,
+    budget,
+    ceiling: config.budgets.ceiling,
+    detection,
+    notes: result.notes,
+    readLines: reader,
+  });
+  if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
+    const whole = verbatimPacket(packet, streams, reader);
+    const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
+    if (whole && wholeBytes <= packet.stats.packetBytes + VERBATIM_SLACK && (wholeBytes <= budget || wholeBytes <= packet.stats.packetBytes)) packet = whole;
+  }
+
+  const meta: ArtifactMeta = {
+    schema: 'reduce.artifact/1',
+    id,
+    command: session.command,
+    argv: session.argv,
+    cwd: session.cwd,
+    mode: session.mode,
+    family,
+    reducer: `${reducer.name}@${reducer.version}`,
+    createdAt: result.createdAt.toISOString(),
+    durationMs: result.durationMs,
+    exit,
+    streams: { stdout: stored(id, 'stdout', result) },
+    contentType: result.contentDetail ? `${result.contentType}/${result.contentDetail}` : result.contentType,
+    trustLane,
+    tainted,
+    retention: { duration: config.retention, expiresAt: new Date(result.createdAt.getTime() + config.retentionMs).toISOString() },
+    redaction: 'none',
+    packet,
+  };
+  if (streams.stderr.bytes > 0) meta.streams.stderr = stored(id, 'stderr', result);
+  let warning: string | null = null;
+  try {
+    writeMetadata(dir, meta);
+  } catch (err) {
+    warning = `reduce: could not write ${id}.json (${(err as Error).message}); the raw streams are stored, inspect will not find them`;
+  }
+  const output = options.json ? renderJson(packet) : renderText(packet);
+  return { output: Buffer.from(output), packet, id, warning };
+}
+
+function stored(id: string, stream: StreamName, result: SessionResult): StoredStream {
+  const tap = result.streams[stream];
+  return { bytes: tap.splitter.bytes, lines: tap.splitter.lines, sha256: tap.file!.sha256(), file: `${id}.${stream}`, index: tap.splitter.index };
+}
+
+/** The whole output as the packet, when it is small: each stream one citation of all its lines. */
+function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[]): Packet | null {
+  if (streams.stdout.bytes + streams.stderr.bytes > 64 * 1024) return null;
+  const citations: Citation[] = [];
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = streams[stream].lines;
+    if (lines === 0) continue;
+    citations.push({ ref: stream, stream, lines: [1, lines], label: 'whole output', excerpt: reader(stream, 1, lines) });
+  }
+  const whole: Packet = {
+    ...packet,
+    summary: [],
+    fields: {},
+    citations,
+    omitted: [],
+    truncated: false,
+    confidence: 1,
+    escalation: { recommended: false, reason: null },
+    recover: `reduce inspect ${packet.id} --raw`,
+    verbatim: true,
+    stats: { ...packet.stats },
+  };
+  delete whole.notes;
+  finishStats(whole);
+  return whole;
+}
+
+/** The store failed: nothing is lost as long as the raw output reaches the user, capped, with a note. */
+function passthrough(result: SessionResult, exit: ExitInfo, config: Config): RunOutput {
+  const parts: Buffer[] = [];
+  const ceiling = config.budgets.ceiling;
+  let cut = 0;
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const window = result.streams[stream].raw.snapshot();
+    if (window.head.length === 0) continue;
+    if (stream === 'stderr' && parts.length) parts.push(Buffer.from('\n── stderr ──\n'));
+    const room = stream === 'stdout' ? ceiling : Math.max(4096, ceiling - parts.reduce((a, b) => a + b.length, 0));
+    if (window.skipped === 0 && window.head.length + window.tail.length <= room) {
+      parts.push(window.head, window.tail);
+    } else {
+      const headRoom = Math.min(window.head.length, Math.floor(room / 2), HEAD_BYTES);
+      const tailRoom = Math.min(window.tail.length, room - headRoom);
+      const skipped = window.head.length - headRoom + window.skipped + window.tail.length - tailRoom;
+      cut += skipped;
+      parts.push(window.head.subarray(0, headRoom), Buffer.from(`\n[… ${count(skipped)} bytes of ${stream} not shown …]\n`), window.tail.subarray(window.tail.length - tailRoom));
+    }
+  }
+  const reason = result.storeError ? result.storeError.message : 'unknown error';
+  const exitText = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code ?? '?'}`;
+  const shown = cut > 0 ? `raw output shown up to the ${count(ceiling)}-byte ceiling, ${count(cut)} bytes not shown` : 'raw output shown whole';
+  const last = parts.at(-1);
+  if (last && last.length > 0 && last[last.length - 1] !== 10) parts.push(Buffer.from('\n'));
+  parts.push(Buffer.from(`── reduce: not stored (${reason}); ${shown} · ${exitText}\n`));
+  return { output: Buffer.concat(parts), packet: null, id: null, warning: `reduce: could not store the output: ${reason}` };
+}

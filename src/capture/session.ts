@@ -1,0 +1,304 @@
+import fs from 'node:fs';
+import type { Config } from '../config.js';
+import { detectReducer, type Detection } from '../core/detect.js';
+import { decodeLine } from '../core/lines.js';
+import { errorMessage } from '../errors.js';
+import type { ExitInfo, JsonStyle, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import { ArtifactFile } from '../store/artifact-file.js';
+import { claimId, tempStreamPath } from '../store/artifact-store.js';
+import { ensureOutputsDir } from '../store/outputs-dir.js';
+import { detectStyle } from '../reducers/_shared/json-render.js';
+import { fallbacks } from '../reducers/registry.js';
+import { guessContentType, type ContentType } from './content-type.js';
+import { LineSplitter } from './line-splitter.js';
+import { RawWindow } from './raw-window.js';
+
+/** Bytes of each stream seen before the reducer is chosen. */
+export const PROBE_BYTES = 8 * 1024;
+/** Largest stdout parsed as one JSON document; bigger JSON is read as text lines. */
+export const JSON_PARSE_CAP = 32 * 1024 * 1024;
+
+export interface SessionOptions {
+  outputsDir: string;
+  argv: string[];
+  command: string;
+  cwd: string;
+  mode: 'wrap' | 'pipe';
+  family?: string;
+  config: Config;
+  reducers: readonly Reducer[];
+  createdAt?: Date;
+}
+
+/** One stream's tee: raw bytes to the artifact file, decoded lines to the reducer. */
+class StreamTap {
+  readonly file: ArtifactFile | null;
+  readonly splitter: LineSplitter;
+  readonly raw = new RawWindow();
+  head: Buffer[] = [];
+  headBytes = 0;
+
+  constructor(
+    readonly stream: StreamName,
+    dir: string | null,
+    onLine: (stream: StreamName, n: number, text: string) => void,
+  ) {
+    this.file = dir ? new ArtifactFile(tempStreamPath(dir, stream)) : null;
+    this.splitter = new LineSplitter((n, text) => onLine(stream, n, text));
+  }
+
+  headBuffer(): Buffer {
+    return Buffer.concat(this.head, this.headBytes);
+  }
+}
+
+export interface SessionResult {
+  /** Null when the store could not be written. */
+  id: string | null;
+  detection: Detection;
+  contentType: ContentType;
+  contentDetail?: string;
+  parts: PacketParts;
+  notes: string[];
+  storeError: Error | null;
+  streams: Record<StreamName, StreamTap>;
+  durationMs: number;
+  createdAt: Date;
+}
+
+/**
+ * Captures one run: every chunk goes to disk first, then through the line splitter to the
+ * reducer chosen from argv and the first 8 KiB. The reducer sees lines as they arrive and
+ * keeps bounded state; the artifact on disk is the memory.
+ */
+export class CaptureSession {
+  readonly createdAt: Date;
+  readonly stdout: StreamTap;
+  readonly stderr: StreamTap;
+  storeError: Error | null = null;
+  errorLinesSeen = 0;
+  private detection: Detection | null = null;
+  private run: ReducerRun | null = null;
+  private pending: Array<[StreamName, number, string]> = [];
+  private reducerFailure: Error | null = null;
+  private readonly started = Date.now();
+
+  constructor(private readonly options: SessionOptions) {
+    this.createdAt = options.createdAt ?? new Date();
+    let dir: string | null = options.outputsDir;
+    try {
+      ensureOutputsDir(options.outputsDir);
+    } catch (err) {
+      this.storeError = err as Error;
+      dir = null;
+    }
+    const onLine = (stream: StreamName, n: number, text: string): void => this.onLine(stream, n, text);
+    this.stdout = new StreamTap('stdout', dir, onLine);
+    this.stderr = new StreamTap('stderr', dir, onLine);
+  }
+
+  /** Opens stdout's file at once so a store that cannot be written is known before any output. */
+  open(): void {
+    if (!this.stdout.file) return;
+    this.stdout.file.open();
+    this.storeError ??= this.stdout.file.failure;
+  }
+
+  write(stream: StreamName, chunk: Buffer): void {
+    const tap = stream === 'stdout' ? this.stdout : this.stderr;
+    if (tap.file) {
+      tap.file.write(chunk);
+      this.storeError ??= tap.file.failure;
+    }
+    tap.raw.push(chunk);
+    if (tap.headBytes < PROBE_BYTES) {
+      const take = chunk.subarray(0, PROBE_BYTES - tap.headBytes);
+      tap.head.push(take);
+      tap.headBytes += take.length;
+    }
+    tap.splitter.push(chunk);
+    if (!this.detection && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+  }
+
+  progress(): { bytes: number; lines: number; errors: number } {
+    return {
+      bytes: this.stdout.splitter.bytes + this.stderr.splitter.bytes,
+      lines: this.stdout.splitter.lines + this.stderr.splitter.lines,
+      errors: this.errorLinesSeen,
+    };
+  }
+
+  finish(exit: ExitInfo): SessionResult {
+    this.stdout.splitter.end();
+    this.stderr.splitter.end();
+    if (!this.detection) this.choose();
+    const detection = this.detection!;
+    const notes: string[] = [];
+
+    for (const tap of [this.stdout, this.stderr]) {
+      if (!tap.file) continue;
+      if (tap.stream === 'stdout' || tap.file.opened) {
+        if (!tap.file.close()) this.storeError ??= tap.file.failure;
+      }
+    }
+
+    let id: string | null = null;
+    if (!this.storeError) {
+      try {
+        id = claimId(this.options.outputsDir, this.createdAt, detection.reducer.family, {
+          stdout: this.stdout.file!.tempPath,
+          stderr: this.stderr.file!.bytes > 0 ? this.stderr.file!.tempPath : null,
+        });
+      } catch (err) {
+        this.storeError = err as Error;
+      }
+    }
+    if (this.storeError) this.cleanTemps();
+
+    const content = guessContentType(this.stdout.headBuffer());
+    if (id && this.run?.json && detection.reducer.wantsJson && content.type === 'json' && this.stdout.splitter.bytes <= JSON_PARSE_CAP && !this.reducerFailure) {
+      const parsed = parseJsonFile(`${this.options.outputsDir}/${id}.stdout`);
+      if (parsed) {
+        try {
+          this.run.json(parsed.doc, parsed.style);
+        } catch (err) {
+          this.reducerFailure = err as Error;
+        }
+      }
+    }
+
+    let parts: PacketParts | null = null;
+    if (this.run && !this.reducerFailure) {
+      try {
+        parts = this.run.finish(exit);
+      } catch (err) {
+        this.reducerFailure = err as Error;
+      }
+    }
+    if (!parts) {
+      notes.push(`degraded: reducer ${detection.reducer.name} failed (${errorMessage(this.reducerFailure).slice(0, 200)}); generic text reducer used`);
+      parts = id ? this.rereadAsText(id, exit) : emptyParts(exit);
+    }
+    if (detection.source === 'fallback' && content.type === 'json' && detection.reducer.name === 'json' && !parts.fields.type) notes.push('output looked like JSON but did not parse; read as text');
+
+    return {
+      id,
+      detection,
+      contentType: content.type,
+      ...(content.detail ? { contentDetail: content.detail } : {}),
+      parts,
+      notes,
+      storeError: this.storeError,
+      streams: { stdout: this.stdout, stderr: this.stderr },
+      durationMs: Date.now() - this.started,
+      createdAt: this.createdAt,
+    };
+  }
+
+  /** Drops what was written: for a command that never started there is nothing to keep. */
+  discard(): void {
+    for (const tap of [this.stdout, this.stderr]) {
+      if (!tap.file) continue;
+      tap.file.close();
+      fs.rmSync(tap.file.tempPath, { force: true });
+    }
+  }
+
+  private choose(): void {
+    const probe: Probe = {
+      argv: this.options.argv,
+      head: decodeHead(this.stdout.headBuffer()),
+      stderrHead: decodeHead(this.stderr.headBuffer()),
+    };
+    const content = guessContentType(this.stdout.headBuffer());
+    if (content.type === 'binary' && !this.options.family) {
+      this.detection = { reducer: fallbacks.binary, source: 'content', score: 1 };
+    } else {
+      this.detection = detectReducer(probe, this.options.reducers, this.options.family);
+    }
+    try {
+      const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
+      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType });
+    } catch (err) {
+      this.reducerFailure = err as Error;
+    }
+    const pending = this.pending;
+    this.pending = [];
+    for (const [stream, n, text] of pending) this.feed(stream, n, text);
+  }
+
+  private onLine(stream: StreamName, n: number, text: string): void {
+    if (ERRORISH.test(text)) this.errorLinesSeen++;
+    if (!this.detection) {
+      this.pending.push([stream, n, text]);
+      return;
+    }
+    this.feed(stream, n, text);
+  }
+
+  private feed(stream: StreamName, n: number, text: string): void {
+    if (!this.run || this.reducerFailure) return;
+    try {
+      this.run.line(stream, n, text);
+    } catch (err) {
+      this.reducerFailure = err as Error;
+    }
+  }
+
+  /** After a reducer failed, read the stored streams again through the generic text reducer. */
+  private rereadAsText(id: string, exit: ExitInfo): PacketParts {
+    const run = fallbacks.text.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '' });
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const file = `${this.options.outputsDir}/${id}.${stream}`;
+      if (!fs.existsSync(file)) continue;
+      const splitter = new LineSplitter((n, text) => run.line(stream, n, text));
+      const fd = fs.openSync(file, 'r');
+      try {
+        const buffer = Buffer.allocUnsafe(1 << 16);
+        for (;;) {
+          const got = fs.readSync(fd, buffer, 0, buffer.length, null);
+          if (got === 0) break;
+          splitter.push(buffer.subarray(0, got));
+        }
+        splitter.end();
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    return run.finish(exit);
+  }
+
+  private cleanTemps(): void {
+    for (const tap of [this.stdout, this.stderr]) if (tap.file) fs.rmSync(tap.file.tempPath, { force: true });
+  }
+}
+
+/** Cheap, for the live status line only; reducers do the real classification. */
+const ERRORISH = /\b(?:ERROR|FATAL|Error|error|FAIL|FAILED|failed|panic|Traceback|Exception)\b/;
+
+function decodeHead(buffer: Buffer): string {
+  const lines: string[] = [];
+  let start = 0;
+  while (start < buffer.length) {
+    const nl = buffer.indexOf(10, start);
+    const end = nl === -1 ? buffer.length : nl;
+    lines.push(decodeLine(buffer.subarray(start, end)));
+    start = end + 1;
+  }
+  return lines.join('\n');
+}
+
+function parseJsonFile(file: string): { doc: unknown; style: JsonStyle } | null {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const doc: unknown = JSON.parse(text);
+    return { doc, style: detectStyle(text.slice(0, 4096)) };
+  } catch {
+    return null;
+  }
+}
+
+function emptyParts(exit: ExitInfo): PacketParts {
+  const failed = exit.code !== 0 || exit.signal !== null;
+  return { status: failed ? 'fail' : 'ok', summary: [], fields: {}, citations: [], omitted: [], confidence: 0.2 };
+}

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { bytes, count } from '../core/format.js';
+import { UsageError } from '../errors.js';
+import { resolvePointer } from '../reducers/_shared/json-render.js';
+import { escapeControl } from '../render/escape.js';
+import { renderText } from '../render/text.js';
+import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
+import type { ArtifactMeta } from '../store/metadata.js';
+import { readLines } from '../store/line-reader.js';
+import { resolveOutputsDir } from '../store/outputs-dir.js';
+import { writeOut } from './output.js';
+
+interface InspectFlags {
+  lines?: string;
+  grep?: string;
+  context?: string;
+  stderr?: boolean;
+  raw?: boolean;
+  pointer?: string;
+  json?: boolean;
+  outputs?: string;
+  config?: string;
+}
+
+const MAX_GREP_MATCHES = 500;
+
+export function inspectCommand(): Command {
+  return new Command('inspect')
+    .description('show a stored artifact: its metadata and packet, or lines, matches, raw bytes, a JSON value')
+    .argument('<id>', "an artifact id, a unique prefix of one, or 'last'")
+    .option('--lines <A:B>', 'lines A to B, numbered (A:B, A:, :B or A)')
+    .option('--grep <pattern>', 'lines matching a regular expression, numbered')
+    .option('-C, --context <n>', 'with --grep: lines of context around each match', '0')
+    .option('--stderr', 'read stderr instead of stdout')
+    .option('--raw', 'the exact stored bytes')
+    .option('--pointer <pointer>', 'the value at a JSON pointer (RFC 6901) of the JSON output')
+    .option('--json', 'metadata and packet as one JSON object')
+    .option('--outputs <dir>', 'artifact directory')
+    .option('--config <file>', 'config file to use')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  reduce inspect last                      metadata and packet of the newest artifact
+  reduce inspect 20261121-2105 --lines 88:121
+  reduce inspect last --grep 'OOMKilled|Error' -C 2
+  reduce inspect last --stderr --raw > err.log
+  reduce inspect last --pointer /items/3/status
+  reduce inspect last --json | jq .packet.summary`,
+    )
+    .action(async (query: string, flags: InspectFlags) => {
+      const config = await loadConfig(process.cwd(), flags.config);
+      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const id = resolveId(dir, query);
+      const meta = readMetadata(dir, id);
+      const stream = flags.stderr ? 'stderr' : 'stdout';
+      const modes = [flags.lines, flags.grep, flags.raw, flags.pointer, flags.json].filter((m) => m !== undefined && m !== false).length;
+      if (modes > 1) throw new UsageError('choose one of --lines, --grep, --raw, --pointer, --json');
+      if (flags.raw) return writeRaw(dir, meta, stream);
+      if (flags.lines) return writeOut(showLines(dir, meta, stream, flags.lines));
+      if (flags.grep !== undefined) return writeOut(grep(dir, meta, stream, flags.grep, parseContext(flags.context)));
+      if (flags.pointer !== undefined) return writeOut(showPointer(dir, meta, flags.pointer));
+      if (flags.json) return writeOut(JSON.stringify(meta) + '\n');
+      return writeOut(describe(dir, meta));
+    });
+}
+
+function describe(dir: string, meta: ArtifactMeta): string {
+  const lines: string[] = [];
+  for (const [name, s] of Object.entries(meta.streams)) {
+    if (!s) continue;
+    lines.push(`artifact: ${path.join(dir, s.file)} (${count(s.bytes)} B, ${count(s.lines)} lines, sha256 ${s.sha256.slice(0, 16)}…)${name === 'stderr' ? ' [stderr]' : ''}`);
+  }
+  const exit = meta.exit.timedOut ? 'timed out' : meta.exit.signal ? `signal ${meta.exit.signal}` : `exit ${meta.exit.code}`;
+  lines.push(`source: ${escapeControl(meta.command || '(stdin)')} (${meta.mode}, ${exit}, ${(meta.durationMs / 1000).toFixed(1)}s, ${meta.createdAt}, cwd ${escapeControl(meta.cwd)})`);
+  lines.push(`reducer: ${meta.reducer} · family ${meta.family} · content ${meta.contentType}`);
+  const p = meta.packet;
+  lines.push(`packet: ${bytes(p.stats.packetBytes)} · confidence ${p.confidence.toFixed(2)} · tainted ${p.tainted ? `yes (${p.trustLane})` : 'no'} · truncated ${p.truncated ? 'yes' : 'no'} · injection ${p.injection.suspected ? 'suspected' : 'none found'}`);
+  lines.push(`escalation: ${p.escalation.recommended ? `recommended (${p.escalation.reason})` : 'not needed'}`);
+  lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
+  lines.push('── packet ──');
+  return lines.join('\n') + '\n' + renderText(p);
+}
+
+function streamFile(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): string {
+  const file = streamPath(dir, meta.id, stream);
+  if (!meta.streams[stream] && stream === 'stderr') throw new UsageError(`artifact ${meta.id} has no stderr`);
+  if (!fs.existsSync(file)) throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  return file;
+}
+
+async function writeRaw(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): Promise<void> {
+  const file = streamFile(dir, meta, stream);
+  await new Promise<void>((resolve, reject) => {
+    const source = fs.createReadStream(file);
+    source.on('error', reject);
+    source.on('end', resolve);
+    source.pipe(process.stdout, { end: false });
+  });
+}
+
+function parseRange(text: string, last: number): [number, number] {
+  const match = /^(\d*)(?::(\d*))?$/.exec(text.trim());
+  if (!match || (match[1] === '' && (match[2] ?? '') === '')) throw new UsageError(`--lines takes A:B, A:, :B or A (got '${text}')`);
+  const from = match[1] ? Number(match[1]) : 1;
+  const to = match[2] === undefined ? from : match[2] === '' ? last : Number(match[2]);
+  if (from < 1 || to < from) throw new UsageError(`--lines ${text}: the range is empty`);
+  return [from, Math.min(to, last)];
+}
+
+function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string): string {
+  const file = streamFile(dir, meta, stream);
+  const info = meta.streams[stream]!;
+  const [from, to] = parseRange(range, info.lines);
+  if (from > info.lines) throw new UsageError(`--lines ${range}: ${stream} has only ${count(info.lines)} lines`);
+  const width = String(to).length;
+  return readLines(file, info.index, from, to).map((text, i) => `${String(from + i).padStart(width)}│ ${escapeControl(text)}`).join('\n') + '\n';
+}
+
+function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number): string {
+  const file = streamFile(dir, meta, stream);
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern);
+  } catch {
+    throw new UsageError(`--grep: '${pattern}' is not a valid regular expression`);
+  }
+  const info = meta.streams[stream]!;
+  const out: string[] = [];
+  const width = String(info.lines).length;
+  let matches = 0;
+  let lastPrinted = 0;
+  const recent: Array<[number, string]> = [];
+  let after = 0;
+  const print = (n: number, text: string, mark: string): void => {
+    if (lastPrinted > 0 && n > lastPrinted + 1) out.push('--');
+    out.push(`${String(n).padStart(width)}${mark} ${escapeControl(text)}`);
+    lastPrinted = n;
+  };
+  // Stream through the file in slices; memory stays bounded by the context window.
+  const step = 10_000;
+  outer: for (let start = 1; start <= info.lines; start += step) {
+    const lines = readLines(file, info.index, start, Math.min(info.lines, start + step - 1));
+    for (let i = 0; i < lines.length; i++) {
+      const n = start + i;
+      const text = lines[i]!;
+      if (regex.test(text)) {
+        if (++matches > MAX_GREP_MATCHES) break outer;
+        for (const [m, t] of recent) if (m > lastPrinted) print(m, t, '│');
+        recent.length = 0;
+        print(n, text, ':');
+        after = context;
+      } else if (after > 0) {
+        print(n, text, '│');
+        after--;
+      } else if (context > 0) {
+        recent.push([n, text]);
+        if (recent.length > context) recent.shift();
+      }
+    }
+  }
+  if (matches === 0) return `no line of ${stream} matches /${pattern}/\n`;
+  if (matches > MAX_GREP_MATCHES) out.push(`… stopped after ${MAX_GREP_MATCHES} matches; narrow the pattern or use --lines`);
+  return out.join('\n') + '\n';
+}
+
+function showPointer(dir: string, meta: ArtifactMeta, pointer: string): string {
+  const file = streamFile(dir, meta, 'stdout');
+  if (meta.streams.stdout.bytes > 256 * 1024 * 1024) throw new UsageError('--pointer: stdout is over 256 MiB; use --lines or --grep');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    throw new UsageError(`--pointer: stdout of ${meta.id} is not valid JSON`);
+  }
+  const normalized = pointer === '/' ? '' : pointer;
+  if (normalized !== '' && !normalized.startsWith('/')) throw new UsageError(`--pointer takes a JSON pointer starting with '/' (got '${pointer}')`);
+  const { found, value } = resolvePointer(doc, normalized);
+  if (!found) throw new UsageError(`--pointer ${pointer}: no such value in ${meta.id}`);
+  return escapeControl(JSON.stringify(value, null, 2)) + '\n';
+}
+
+function parseContext(text: string | undefined): number {
+  if (text === undefined) return 0;
+  if (!/^\d{1,4}$/.test(text)) throw new UsageError(`-C takes a number of lines (got '${text}')`);
+  return Number(text);
+}

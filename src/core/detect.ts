@@ -1,0 +1,71 @@
+import { UsageError } from '../errors.js';
+import { commandWords } from './argv.js';
+import type { Probe, Reducer } from './types.js';
+
+/** How a reducer was chosen; a guess lowers the packet's confidence. */
+export type DetectionSource = 'explicit' | 'claim' | 'content' | 'fallback';
+
+export interface Detection {
+  reducer: Reducer;
+  source: DetectionSource;
+  score: number;
+}
+
+/** Below this a detect() score is a guess not worth more than the generic reducers. */
+const MIN_SCORE = 0.5;
+
+/**
+ * Picks the reducer: an explicit family, then the longest argv claim (a claim only stands when
+ * the content does not clearly belong elsewhere), then the best detect() score, then the generic
+ * JSON/diff/text reducers by content.
+ */
+export function detectReducer(probe: Probe, reducers: readonly Reducer[], family?: string): Detection {
+  if (family) return pickFamily(probe, reducers, family);
+
+  const words = commandWords(probe.argv);
+  let claimed: { reducer: Reducer; length: number } | null = null;
+  for (const reducer of reducers) {
+    for (const claim of reducer.claims ?? []) {
+      const parts = claim.split(' ');
+      if (parts.length <= (claimed?.length ?? 0)) continue;
+      if (parts.every((part, i) => words[i] === part)) claimed = { reducer, length: parts.length };
+    }
+  }
+
+  const scored = reducers
+    .map((reducer) => ({ reducer, score: safeScore(reducer, probe) }))
+    .sort((a, b) => b.score - a.score || a.reducer.name.localeCompare(b.reducer.name));
+  const best = scored[0];
+  if (claimed) {
+    const own = safeScore(claimed.reducer, probe);
+    // The claimed reducer keeps the run unless another is sure and the claimed one is not.
+    if (!(best && best.reducer !== claimed.reducer && best.score >= 0.9 && own < 0.3)) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
+  }
+  if (best && best.score >= MIN_SCORE) return { reducer: best.reducer, source: 'content', score: best.score };
+  const generic = scored.find((s) => s.score > 0 && ['json', 'diff', 'text', 'binary'].includes(s.reducer.name));
+  const fallback = generic?.reducer ?? reducers.find((r) => r.name === 'text')!;
+  return { reducer: fallback, source: 'fallback', score: generic?.score ?? 0.1 };
+}
+
+function pickFamily(probe: Probe, reducers: readonly Reducer[], family: string): Detection {
+  const wanted = family.toLowerCase();
+  const exact = reducers.find((r) => r.name === wanted);
+  if (exact) return { reducer: exact, source: 'explicit', score: 1 };
+  const members = reducers.filter((r) => r.family === wanted);
+  if (members.length === 0) {
+    const known = [...new Set(reducers.map((r) => r.family))].sort().join(', ');
+    throw new UsageError(`unknown family '${family}' (known: ${known})`);
+  }
+  const best = members.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || a.reducer.name.localeCompare(b.reducer.name))[0]!;
+  return { reducer: best.reducer, source: 'explicit', score: 1 };
+}
+
+/** A detect() that throws is a reducer bug; it must not take the run down. */
+function safeScore(reducer: Reducer, probe: Probe): number {
+  try {
+    const score = reducer.detect(probe);
+    return Number.isFinite(score) ? Math.max(0, Math.min(1, score)) : 0;
+  } catch {
+    return 0;
+  }
+}

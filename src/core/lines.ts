@@ -1,0 +1,37 @@
+import stripAnsi from 'strip-ansi';
+
+/** Longest line text handed to reducers and shown in excerpts; the artifact keeps every byte. */
+export const MAX_LINE_CHARS = 2000;
+/** Bytes of one line kept in memory while splitting: enough for MAX_LINE_CHARS of 4-byte characters. */
+export const MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
+
+/**
+ * Turns the raw bytes of one line (without its `\n`) into the text reducers see:
+ * UTF-8 decoded (invalid bytes become U+FFFD), a trailing `\r` dropped, carriage-return
+ * progress folded to what a terminal would finally show, ANSI codes removed, and capped.
+ * `fullBytes` is the line's real length when only a prefix was kept.
+ */
+export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
+  let text = bytes.toString('utf8');
+  if (text.endsWith('\r') && fullBytes === bytes.length) text = text.slice(0, -1);
+  if (text.includes('\r')) text = foldCarriageReturns(text);
+  if (text.includes('\x1b') || text.includes('\x9b')) text = stripAnsi(text);
+  if (text.length > MAX_LINE_CHARS) {
+    text = text.slice(0, MAX_LINE_CHARS);
+  }
+  if (fullBytes > bytes.length || text.length === MAX_LINE_CHARS) {
+    const shownBytes = Buffer.byteLength(text);
+    if (fullBytes > shownBytes) text += ` …[+${fullBytes - shownBytes} bytes]`;
+  }
+  return text;
+}
+
+/** `50%\r75%\r100%` shows as `100%` on a terminal: keep the last non-empty segment. */
+export function foldCarriageReturns(text: string): string {
+  const parts = text.split('\r');
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i];
+    if (part !== undefined && stripAnsi(part).trim() !== '') return part;
+  }
+  return parts[parts.length - 1] ?? '';
+}

@@ -1,0 +1,109 @@
+import type { StreamName } from '../../core/types.js';
+import { classifyLine, isContinuation, type LineClass } from './classify.js';
+import { errorKey } from './templates.js';
+
+/** A run of lines around one or more error lines, cited as a whole. */
+export interface ErrorWindow {
+  stream: StreamName;
+  from: number;
+  to: number;
+  /** The error lines inside the window. */
+  focus: number[];
+  /** The first error line's text, as seen. */
+  first: string;
+  /** Later error lines elsewhere with the same message (other numbers, times or ids). */
+  repeats: number;
+  lastRepeat: number;
+}
+
+export interface ErrorWindowOptions {
+  before?: number;
+  after?: number;
+  /** Longest window, in lines. */
+  maxSpan?: number;
+  /** Distinct windows kept; later ones are only counted. */
+  maxWindows?: number;
+  extraPatterns?: readonly RegExp[];
+}
+
+const MAX_KEYS = 20_000;
+
+/**
+ * Finds error windows in a line stream with bounded state: each distinct error message opens a
+ * window (context before and after, extended over stack frames and indented detail); repeats
+ * of a message already cited are counted, not cited again.
+ */
+export class ErrorWindowFinder {
+  readonly windows: ErrorWindow[] = [];
+  errorLines = 0;
+  warningLines = 0;
+  /** Windows not kept because maxWindows was reached. */
+  droppedWindows = 0;
+  firstWarning: { stream: StreamName; n: number } | null = null;
+  private readonly open = new Map<StreamName, ErrorWindow>();
+  private readonly byKey = new Map<string, ErrorWindow | null>();
+  private readonly before: number;
+  private readonly after: number;
+  private readonly maxSpan: number;
+  private readonly maxWindows: number;
+  private readonly extra: readonly RegExp[];
+
+  constructor(options: ErrorWindowOptions = {}) {
+    this.before = options.before ?? 2;
+    this.after = options.after ?? 3;
+    this.maxSpan = options.maxSpan ?? 40;
+    this.maxWindows = options.maxWindows ?? 400;
+    this.extra = options.extraPatterns ?? [];
+  }
+
+  line(stream: StreamName, n: number, text: string): LineClass {
+    const kind = classifyLine(text, this.extra);
+    const open = this.open.get(stream);
+    if (kind === 'error') {
+      this.errorLines++;
+      this.onError(stream, n, text, open);
+    } else {
+      if (kind === 'warning') {
+        this.warningLines++;
+        this.firstWarning ??= { stream, n };
+      }
+      // Stack frames and indented detail right after an error belong to it.
+      if (open && n <= open.to + 1 && n - open.from < this.maxSpan && isContinuation(text)) open.to = Math.max(open.to, n + 1);
+    }
+    return kind;
+  }
+
+  private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
+    if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
+      open.to = Math.max(open.to, n + this.after);
+      if (open.focus.length < 64) open.focus.push(n);
+      return;
+    }
+    const key = errorKey(text);
+    const seen = this.byKey.get(key);
+    if (seen !== undefined) {
+      if (seen) {
+        seen.repeats++;
+        seen.lastRepeat = n;
+      } else this.droppedWindows++;
+      return;
+    }
+    if (this.windows.length >= this.maxWindows) {
+      this.droppedWindows++;
+      if (this.byKey.size < MAX_KEYS) this.byKey.set(key, null);
+      return;
+    }
+    const previous = this.open.get(stream);
+    const floor = previous ? previous.to + 1 : 1;
+    const window: ErrorWindow = { stream, from: Math.max(floor, n - this.before, 1), to: n + this.after, focus: [n], first: text, repeats: 0, lastRepeat: 0 };
+    this.windows.push(window);
+    this.open.set(stream, window);
+    if (this.byKey.size < MAX_KEYS) this.byKey.set(key, window);
+  }
+
+  /** Clamps windows to the lines that exist. */
+  finish(lineCounts: Record<StreamName, number>): ErrorWindow[] {
+    for (const window of this.windows) window.to = Math.min(window.to, lineCounts[window.stream]);
+    return this.windows;
+  }
+}

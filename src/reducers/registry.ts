@@ -1,0 +1,14 @@
+/**
+ * Every reducer, in one list. Order decides nothing: explicit --family, then the longest argv
+ * claim, then the best detect() score, then the generic fallbacks.
+ */
+import type { Reducer } from '../core/types.js';
+import { binaryReducer } from './binary.js';
+import { diffReducer } from './diff.js';
+import { jsonReducer } from './json.js';
+import { textReducer } from './text.js';
+
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, textReducer];
+
+/** The generic reducers every family degrades to. */
+export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { isSafeIdQuery, makeId } from './ids.js';
+import type { ArtifactMeta } from './metadata.js';
+
+export const META_SUFFIX = '.json';
+
+/** A private temp name in the outputs directory for a stream still being written. */
+export function tempStreamPath(dir: string, stream: string): string {
+  return path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.${stream}`);
+}
+
+/**
+ * Gives the temp files their final names under a fresh id. `link` fails when the name
+ * exists, so two processes can never take the same id; on a clash a new random suffix is drawn.
+ */
+export function claimId(dir: string, createdAt: Date, family: string, temps: Record<string, string | null>): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const id = makeId(createdAt, family);
+    const linked: string[] = [];
+    try {
+      for (const [stream, temp] of Object.entries(temps)) {
+        if (!temp) continue;
+        const final = path.join(dir, `${id}.${stream}`);
+        fs.linkSync(temp, final);
+        linked.push(final);
+      }
+      for (const temp of Object.values(temps)) if (temp) fs.rmSync(temp, { force: true });
+      return id;
+    } catch (err) {
+      for (const file of linked) fs.rmSync(file, { force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  throw new Error('could not find a free artifact id after 20 attempts');
+}
+
+/** Writes `<id>.json` through a temp file and a rename, so readers never see half a file. */
+export function writeMetadata(dir: string, meta: ArtifactMeta): void {
+  const final = path.join(dir, meta.id + META_SUFFIX);
+  const temp = path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+  fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
+  fs.renameSync(temp, final);
+}
+
+export function readMetadata(dir: string, id: string): ArtifactMeta {
+  const file = path.join(dir, id + META_SUFFIX);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`no artifact '${id}' in ${dir}`);
+  }
+  try {
+    return JSON.parse(text) as ArtifactMeta;
+  } catch {
+    throw new UsageError(`artifact metadata ${file} is not valid JSON`);
+  }
+}
+
+/** Ids of all complete artifacts (those with metadata), oldest first. */
+export function listIds(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith(META_SUFFIX) && !name.startsWith('.'))
+    .map((name) => name.slice(0, -META_SUFFIX.length))
+    .sort();
+}
+
+/**
+ * Resolves what a user typed to one id: `last`, a full id, or a unique prefix.
+ * Anything with path characters is refused before touching the file system.
+ */
+export function resolveId(dir: string, query: string): string {
+  if (!isSafeIdQuery(query)) throw new UsageError(`invalid artifact id '${query}': ids hold only letters, digits and '-'`);
+  const ids = listIds(dir);
+  if (query === 'last') {
+    const newest = newestId(dir, ids);
+    if (!newest) throw new UsageError(`no artifacts in ${dir}`);
+    return newest;
+  }
+  if (ids.includes(query)) return query;
+  const matches = ids.filter((id) => id.startsWith(query));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw new UsageError(`artifact id prefix '${query}' is ambiguous (${matches.length} matches)`);
+  throw new UsageError(`no artifact '${query}' in ${dir}`);
+}
+
+/** Ids sort to the second; within a second the metadata's createdAt decides. */
+function newestId(dir: string, ids: string[]): string | undefined {
+  const lastSecond = ids.at(-1)?.slice(0, 15);
+  const candidates = ids.filter((id) => id.slice(0, 15) === lastSecond);
+  let best: { id: string; at: string } | undefined;
+  for (const id of candidates) {
+    let at = '';
+    try {
+      at = readMetadata(dir, id).createdAt;
+    } catch {
+      continue;
+    }
+    if (!best || at > best.at || (at === best.at && id > best.id)) best = { id, at };
+  }
+  return best?.id ?? ids.at(-1);
+}
+
+export function streamPath(dir: string, id: string, stream: 'stdout' | 'stderr'): string {
+  return path.join(dir, `${id}.${stream}`);
+}

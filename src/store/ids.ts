@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+
+/** Ids look like `20261121-210501-kubectl-3f9a2c`: UTC time to the second, the family, 6 random hex digits. */
+const ID_PATTERN = /^\d{8}-\d{6}-[a-z0-9][a-z0-9-]{0,39}-[0-9a-f]{6}$/;
+
+/** Characters an id or id prefix may hold: anything else (a slash, a dot) could leave the outputs directory. */
+const SAFE_ID_CHARS = /^[A-Za-z0-9-]+$/;
+
+export function makeId(createdAt: Date, family: string): string {
+  const iso = createdAt.toISOString(); // 2026-11-21T21:05:01.123Z
+  const stamp = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+  return `${stamp}-${safeFamily(family)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Family names come from config too; keep the id filename-safe whatever they hold. */
+export function safeFamily(family: string): string {
+  const cleaned = family.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return cleaned || 'text';
+}
+
+export function isId(text: string): boolean {
+  return ID_PATTERN.test(text);
+}
+
+export function isSafeIdQuery(text: string): boolean {
+  return SAFE_ID_CHARS.test(text);
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import type { LineIndex } from '../capture/line-splitter.js';
+import { MAX_LINE_BYTES, decodeLine } from '../core/lines.js';
+
+const CHUNK = 64 * 1024;
+
+/**
+ * Reads lines `from`..`to` (1-based, inclusive) of a stored stream, decoded the same way the
+ * reducers saw them. Seeks through the sparse index, so the cost is independent of the file's size
+ * before `from`; a long line costs at most MAX_LINE_BYTES of memory.
+ */
+export function readLines(file: string, index: LineIndex | undefined, from: number, to: number): string[] {
+  const out: string[] = [];
+  if (to < from || from < 1) return out;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return out;
+  }
+  try {
+    let lineNo = 1;
+    let position = 0;
+    if (index && index.offsets.length > 0) {
+      const slot = Math.min(Math.floor((from - 1) / index.stride), index.offsets.length - 1);
+      lineNo = slot * index.stride + 1;
+      position = index.offsets[slot] ?? 0;
+    }
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let parts: Buffer[] = [];
+    let kept = 0;
+    let full = 0;
+    const flush = (): void => {
+      if (lineNo >= from) out.push(decodeLine(Buffer.concat(parts, kept), full));
+      parts = [];
+      kept = 0;
+      full = 0;
+      lineNo++;
+    };
+    for (;;) {
+      const got = fs.readSync(fd, buffer, 0, CHUNK, position);
+      if (got === 0) break;
+      position += got;
+      let pos = 0;
+      while (pos < got && lineNo <= to) {
+        const nl = buffer.indexOf(10, pos);
+        const end = nl === -1 || nl >= got ? got : nl;
+        if (lineNo >= from) {
+          const take = Math.min(MAX_LINE_BYTES - kept, end - pos);
+          if (take > 0) {
+            parts.push(Buffer.from(buffer.subarray(pos, pos + take)));
+            kept += take;
+          }
+          full += end - pos;
+        }
+        if (end === got) {
+          pos = got;
+          break;
+        }
+        flush();
+        pos = end + 1;
+      }
+      if (lineNo > to) break;
+    }
+    if (lineNo <= to && full > 0) flush();
+    return out;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

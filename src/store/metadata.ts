@@ -1,0 +1,34 @@
+import type { LineIndex } from '../capture/line-splitter.js';
+import type { ExitInfo, Packet, TrustLane } from '../core/types.js';
+
+/** Facts about one stored stream. */
+export interface StoredStream {
+  bytes: number;
+  lines: number;
+  sha256: string;
+  /** File name inside the outputs directory. */
+  file: string;
+  index: LineIndex;
+}
+
+/** `outputs/<id>.json`: everything `inspect`, `list` and `gc` need, written last and atomically. */
+export interface ArtifactMeta {
+  schema: 'reduce.artifact/1';
+  id: string;
+  command: string;
+  argv: string[];
+  cwd: string;
+  mode: 'wrap' | 'pipe';
+  family: string;
+  reducer: string;
+  createdAt: string;
+  durationMs: number;
+  exit: ExitInfo;
+  streams: { stdout: StoredStream; stderr?: StoredStream };
+  contentType: string;
+  trustLane: TrustLane;
+  tainted: boolean;
+  retention: { duration: string; expiresAt: string };
+  redaction: 'none' | 'artifacts';
+  packet: Packet;
+}
