@@ -5,6 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
+import { reduceText, saveTextArtifact } from '../store/save-text.js';
+import { errorMessage } from '../errors.js';
 import {
   FORMAT_NAMES,
   HistoryError,
@@ -52,8 +54,22 @@ function processIo(): HistoryIo {
     readStdin: () => readAll(process.stdin),
     readPath: (path) => readFile(path, 'utf8'),
     stdinIsTty: Boolean(process.stdin.isTTY),
-    // TODO(store): wire `saveTextArtifact` / `reduceText` from src/store once the core pipeline lands on main.
+    openStore: (outputsDir) => ({
+      save: (text, meta) => storing(() => saveTextArtifact({ text, command: meta.command, ...(outputsDir ? { outputsDir } : {}) })),
+    }),
+    openReducer: (outputsDir) => ({
+      reduce: (text, meta) => storing(() => reduceText({ text, command: meta.command, ...(outputsDir ? { outputsDir } : {}) })),
+    }),
   };
+}
+
+/** Runs a store call; its failure is `reduce` failing (exit 1), not bad input. */
+function storing<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    throw new HistoryError('store-failed', `could not store a trimmed output: ${errorMessage(error)}`, EXIT_FAILURE);
+  }
 }
 
 interface CliOptions {
@@ -125,7 +141,7 @@ function orphanWarning(report: PruneReport): string | undefined {
 }
 
 function unavailable(what: string): never {
-  throw new HistoryError('store-failed', `${what} is not available in this build (the artifact store is not wired yet)`, EXIT_FAILURE);
+  throw new HistoryError('store-failed', `${what} needs an artifact store, and none is configured`, EXIT_FAILURE);
 }
 
 async function runPrune(io: HistoryIo, file: string | undefined, opts: CliOptions): Promise<void> {
@@ -182,6 +198,8 @@ function addStrategyOptions(command: Command, defaultStrategy: string): Command 
 /** The `history` command with `prune`, `stats` and `check`. */
 export function historyCommand(io: HistoryIo = processIo()): Command {
   const history = new Command('history').description('prune conversation history before a model call, and measure what it saves');
+  // Settings the program applies to `history` after this returns (exitOverride, error output) reach the subcommands too.
+  history.hook('preSubcommand', (parent, sub) => void sub.copyInheritedSettings(parent));
 
   addStrategyOptions(history.command('prune').argument('[file]', 'conversation JSON or JSONL log; - or nothing for stdin'), 'tool_pruning')
     .description('write the pruned conversation to stdout, in the input format')

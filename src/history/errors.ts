@@ -1,12 +1,13 @@
 /**
- * Typed errors for the history library. Each carries the exit code the CLI maps it to;
- * only `src/cli.ts` exits.
+ * Typed errors for the history library: a `ReduceError` (so `src/cli.ts` prints it and exits
+ * with its code) that also carries a stable `code` for library callers.
  */
+import { ExitCode, ReduceError } from '../errors.js';
 
 /** Exit code for usage errors, bad input and unknown formats. */
-export const EXIT_USAGE = 2;
+export const EXIT_USAGE: number = ExitCode.usage;
 /** Exit code when `reduce` itself fails (store write failed, internal error). */
-export const EXIT_FAILURE = 1;
+export const EXIT_FAILURE: number = ExitCode.internal;
 
 /** What went wrong, as a stable machine-readable code. */
 export type HistoryErrorCode =
@@ -17,15 +18,13 @@ export type HistoryErrorCode =
   | 'invalid-history';
 
 /** An error the history library raises on purpose; `exitCode` says how the CLI should exit. */
-export class HistoryError extends Error {
+export class HistoryError extends ReduceError {
   readonly code: HistoryErrorCode;
-  readonly exitCode: number;
 
   constructor(code: HistoryErrorCode, message: string, exitCode = EXIT_USAGE) {
-    super(message);
+    super(message, exitCode);
     this.name = 'HistoryError';
     this.code = code;
-    this.exitCode = exitCode;
   }
 }
 

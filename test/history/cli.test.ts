@@ -66,10 +66,10 @@ describe('reduce history prune', () => {
     expect(stdout).toContain('reduce inspect art-1');
   });
 
-  it('says trim is unavailable when no store is wired, with exit 1', async () => {
+  it('says trim needs a store when none is configured, with exit 1', async () => {
     const { error } = await run(['history', 'prune', '--strategy', 'trim', 'a.json'], { 'a.json': chat });
     expect(error?.exitCode).toBe(1);
-    expect(error?.message).toMatch(/not available/);
+    expect(error?.message).toMatch(/needs an artifact store/);
   });
 
   it.each([
