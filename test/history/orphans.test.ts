@@ -59,3 +59,18 @@ describe('orphans', () => {
     expect(issuesOf(out)).toEqual([]);
   });
 });
+
+describe('orphans found by the property test', () => {
+  it('Chat: an unanswered call merged with the next call message is dropped, the answered one kept', () => {
+    const messages = [
+      { role: 'user', content: 'P a' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'id1', type: 'function', function: { name: 'Bash', arguments: '{}' } }] },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'id2', type: 'function', function: { name: 'Bash', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'id2', content: 'a' },
+      { role: 'user', content: 'P b' },
+    ];
+    const out = pruneHistory(messages, { strategies: ['sliding_window'], keepTurns: 5 }).messages;
+    expect(out).toEqual([messages[0], { role: 'assistant', content: null, tool_calls: [messages[2]!.tool_calls![0]] }, messages[3], messages[4]]);
+    expect(issuesOf(out)).toEqual([]);
+  });
+});

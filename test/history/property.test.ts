@@ -62,7 +62,7 @@ describe('property: prune output is always API-valid', () => {
           expect(messages.some((m) => m.role === 'system' && m.blocks.some((b) => b.kind === 'text' && b.text.includes(conversation.system!)))).toBe(true);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.PROP_RUNS ?? 400) },
     );
   });
 });

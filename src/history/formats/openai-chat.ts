@@ -141,7 +141,8 @@ function renderMessage(items: readonly unknown[], message: Message): JsonObject 
   const sources = new Set(message.blocks.map((b) => b.at[0]));
   const original = readMessage(base, message.at[0] ?? 0).blocks.length;
   const replaced = message.blocks.some((b) => b.kind === 'tool_result' && b.replacement !== undefined);
-  if (sources.size <= 1 && message.blocks.length === original && !replaced) return base;
+  const onlyBase = [...sources].every((source) => source === message.at[0]);
+  if (onlyBase && message.blocks.length === original && !replaced) return base;
   if (message.role === 'tool') {
     const block = message.blocks[0];
     const replacement = block?.kind === 'tool_result' ? block.replacement : undefined;
