@@ -41,7 +41,7 @@ export function renderTurnTable(stats: HistoryStats): string {
     'saved',
     'prompt',
   ];
-  const rows = stats.turns.map((t) => [
+  const rows = stats.turns.filter((t) => t.calls > 0).map((t) => [
     ...(multi ? [String(t.conversation + 1)] : []),
     String(t.turn),
     String(t.calls),
@@ -92,6 +92,8 @@ export function renderStats(stats: HistoryStats, options: { calls?: boolean } = 
     '',
     renderTurnTable(stats),
   ];
+  const silent = stats.turns.filter((t) => t.calls === 0).length;
+  if (silent > 0) lines.push(`(${silent} turn${silent === 1 ? '' : 's'} without a model call not shown; --json lists them)`);
   if (options.calls) lines.push('', renderCallTable(stats));
   return `${lines.join('\n')}\n`;
 }
