@@ -1,5 +1,5 @@
 import type { StreamName } from '../../core/types.js';
-import { classifyLine, isContinuation, type LineClass } from './classify.js';
+import { classifyLine, errorStrength, isContinuation, type LineClass } from './classify.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -11,6 +11,8 @@ export interface ErrorWindow {
   focus: number[];
   /** The first error line's text, as seen. */
   first: string;
+  /** 2 when some error line in it leads with its severity, 1 when errors are only mentioned. */
+  strength: 1 | 2;
   /** Later error lines elsewhere with the same message (other numbers, times or ids). */
   repeats: number;
   lastRepeat: number;
@@ -74,9 +76,11 @@ export class ErrorWindowFinder {
   }
 
   private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
+    const strength = errorStrength(text);
     if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
       open.to = Math.max(open.to, n + this.after);
       if (open.focus.length < 64) open.focus.push(n);
+      if (strength > open.strength) open.strength = strength;
       return;
     }
     const key = errorKey(text);
@@ -95,7 +99,7 @@ export class ErrorWindowFinder {
     }
     const previous = this.open.get(stream);
     const floor = previous ? previous.to + 1 : 1;
-    const window: ErrorWindow = { stream, from: Math.max(floor, n - this.before, 1), to: n + this.after, focus: [n], first: text, repeats: 0, lastRepeat: 0 };
+    const window: ErrorWindow = { stream, from: Math.max(floor, n - this.before, 1), to: n + this.after, focus: [n], first: text, strength, repeats: 0, lastRepeat: 0 };
     this.windows.push(window);
     this.open.set(stream, window);
     if (this.byKey.size < MAX_KEYS) this.byKey.set(key, window);
