@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { gcCommand } from './commands/gc.js';
+import { historyCommand } from './commands/history.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
@@ -45,7 +46,7 @@ function buildProgram(): Command {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand()]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), historyCommand()]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 
