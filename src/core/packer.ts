@@ -293,7 +293,8 @@ function countDropped(drafts: CitationDraft[]): Map<string, number> {
 
 function kindOf(draft: CitationDraft): string {
   const kind = draft.kind ?? (draft.label ?? '').split(/[,:(]/)[0]!.trim();
-  if (kind === 'error') return 'error windows';
+  if (kind === 'error' || kind === 'error window') return 'error windows';
+  if (kind === 'error line') return 'error lines';
   if (kind === 'first lines' || kind === 'last lines') return `${kind} excerpts`;
   if (/lines like this$/.test(kind)) return 'repeated-line templates';
   if (kind === 'flagged') return 'flagged items';

@@ -1,8 +1,8 @@
 import type { Bullet, CitationDraft, ExitInfo, LineCitation, Omission, PacketParts, StreamName } from '../../core/types.js';
-import { isOutcomeLine } from './classify.js';
+import { errorStrength, isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
-import { TemplateCounter } from './templates.js';
+import { TemplateCounter, errorKey } from './templates.js';
 
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
@@ -10,6 +10,9 @@ const TOP_TEMPLATES = 5;
 /** Outcome lines kept: the first few and the last several (totals are usually printed last). */
 const OUTCOME_FIRST = 2;
 const OUTCOME_LAST = 8;
+/** Distinct error lines that lead with their severity, cited one line each before any window. */
+const HEADLINES_FIRST = 4;
+const HEADLINES_LAST = 8;
 
 /**
  * The generic text and log digest: error windows, first and last lines, repeated-line templates.
@@ -21,6 +24,9 @@ export class LogDigest {
   readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly outcomes: Array<{ stream: StreamName; n: number }> = [];
   private outcomesSeen = 0;
+  private readonly headlines: Array<{ stream: StreamName; n: number }> = [];
+  private readonly headlineKeys = new Set<string>();
+  private headlinesSeen = 0;
   private refs = 0;
 
   constructor(options: ErrorWindowOptions = {}) {
@@ -29,9 +35,19 @@ export class LogDigest {
 
   line(stream: StreamName, n: number, text: string): void {
     this.lines[stream] = n;
-    this.errors.line(stream, n, text);
+    const kind = this.errors.line(stream, n, text);
+    if (kind === 'error' && errorStrength(text) === 2) this.addHeadline(stream, n, text);
     if (text.trim() !== '') this.templates.add(stream, text, n);
     if (isOutcomeLine(text)) this.addOutcome(stream, n);
+  }
+
+  private addHeadline(stream: StreamName, n: number, text: string): void {
+    const key = errorKey(stripLogPrefix(text));
+    if (this.headlineKeys.has(key)) return;
+    if (this.headlineKeys.size < 10_000) this.headlineKeys.add(key);
+    this.headlinesSeen++;
+    this.headlines.push({ stream, n });
+    if (this.headlines.length > HEADLINES_FIRST + HEADLINES_LAST) this.headlines.splice(HEADLINES_FIRST, 1);
   }
 
   private addOutcome(stream: StreamName, n: number): void {
@@ -55,6 +71,10 @@ export class LogDigest {
     const total = this.lines.stdout + this.lines.stderr;
 
     for (const outcome of this.outcomes) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    // The last headlines first: the final failure is usually the one that matters most.
+    const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
+    for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
+    if (this.headlinesSeen > this.headlines.length) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlinesSeen - this.headlines.length });
     windows.forEach((window, rank) => {
       const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
       citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority: rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low', focus: window.focus });
