@@ -76,7 +76,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     ceiling: config.budgets.ceiling,
     detection,
     notes: result.notes,
-    readLines: (stream, from, to) => reader(stream, from, to).map(clipForDisplay),
+    readLines: (stream, from, to) => reader(stream, from, to).map((line) => clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
   if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;

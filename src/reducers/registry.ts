@@ -4,11 +4,12 @@
  */
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
+import { ciLogReducer } from './ci-log.js';
 import { diffReducer } from './diff.js';
 import { jsonReducer } from './json.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, ciLogReducer, diffReducer, jsonReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -37,7 +37,8 @@ export class LogDigest {
     this.lines[stream] = n;
     const kind = this.errors.line(stream, n, text);
     if (kind === 'error' && errorStrength(text) === 2) this.addHeadline(stream, n, text);
-    if (text.trim() !== '') this.templates.add(stream, text, n);
+    const body = stripLogPrefix(text);
+    if (body.trim() !== '') this.templates.add(stream, body, n);
     if (isOutcomeLine(text)) this.addOutcome(stream, n);
   }
 
@@ -96,7 +97,7 @@ export class LogDigest {
 
     const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
     const outcomeRefs = citations.filter((c) => c.label === 'outcome').map((c) => c.ref);
-    if (outcomeRefs.length) summary.push({ text: `outcome ${outcomeRefs.length === 1 ? 'line' : 'lines'}`, cites: outcomeRefs.slice(-3) });
+    if (outcomeRefs.length) summary.push({ text: `totals and verdicts as printed`, cites: outcomeRefs.slice(-3) });
     if (this.errors.errorLines > 0) {
       const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
       const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
