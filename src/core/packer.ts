@@ -227,7 +227,7 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
  */
 function shrinkLines(draft: LineCitation, full: Citation, room: number, readLines: PackInput['readLines']): Citation | null {
   const span = draft.to - draft.from + 1;
-  if (span <= 1) return null;
+  if (span <= 1) return clipFirstLine(full, draft.from, room);
   const focus = (draft.focus ?? []).filter((n) => n >= draft.from && n <= draft.to);
   const fromEnd = !focus.length && (draft.kind ?? draft.label ?? '').startsWith('last lines');
   let numbers: number[];
@@ -241,6 +241,20 @@ function shrinkLines(draft: LineCitation, full: Citation, room: number, readLine
     const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: [] };
     if (draft.label) citation.label = draft.label;
     const candidate = withLines(citation, pick, readLines, draft);
+    if (sizeOf(candidate) <= room) return candidate;
+  }
+  return clipFirstLine(full, numbers[0] ?? draft.from, room);
+}
+
+/** Last resort for long lines: the one most useful line, cut to what fits (at least 60 characters). */
+function clipFirstLine(full: Citation, n: number, room: number): Citation | null {
+  const index = full.shown ? full.shown.indexOf(n) : n - full.lines![0];
+  const text = full.excerpt[index] ?? full.excerpt[0];
+  if (text === undefined) return null;
+  for (const keep of [240, 160, 100, 60]) {
+    if (text.length <= keep) continue;
+    const cut = `${text.slice(0, keep - 20)} …[+${text.length - keep + 20} chars]`;
+    const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };
     if (sizeOf(candidate) <= room) return candidate;
   }
   return null;
