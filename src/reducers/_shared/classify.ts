@@ -48,10 +48,19 @@ export type LineClass = 'error' | 'warning' | null;
 
 /** Strips what loggers put before the message: an ISO timestamp, a bracketed time or level. */
 export function stripLogPrefix(text: string): string {
+  const first = text.charCodeAt(0);
+  if (!((first >= 48 && first <= 57) || first === 0xfeff)) return text; // no leading digit, no timestamp
   return text.replace(/^\uFEFF?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/, '');
 }
 
+/** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
+const CANDIDATE = /err|fail|fatal|panic|exception|traceback|refused|denied|forbidden|unauthori|segmentation|dumped|oom|backoff|evict|timed out|cannot|could not|not found|no such|killed|abort|exit|level|http\/|statuscode|##\[|warn|deprecat|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+
 export function classifyLine(text: string, extra: readonly RegExp[] = []): LineClass {
+  if (!CANDIDATE.test(text)) {
+    for (const pattern of extra) if (pattern.test(text)) return 'error';
+    return null;
+  }
   if (ERROR_WORDS.test(text)) {
     if (!ZERO_COUNTS.test(text)) return 'error';
     ZERO_COUNTS.lastIndex = 0;
