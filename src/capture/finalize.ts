@@ -120,13 +120,13 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
 }
 
 /** Excerpt lines longer than this are shown head …[+N chars]… tail; the artifact keeps them whole. */
-const EXCERPT_LINE_CHARS = 400;
+const EXCERPT_LINE_CHARS = 600;
+const EXCERPT_HEAD = 440;
+const EXCERPT_TAIL = 140;
 
 function clipForDisplay(line: string): string {
   if (line.length <= EXCERPT_LINE_CHARS) return line;
-  const head = line.slice(0, 280);
-  const tail = line.slice(line.length - 100);
-  return `${head} …[+${line.length - 380} chars]… ${tail}`;
+  return `${line.slice(0, EXCERPT_HEAD)} …[+${line.length - EXCERPT_HEAD - EXCERPT_TAIL} chars]… ${line.slice(line.length - EXCERPT_TAIL)}`;
 }
 
 function stored(id: string, stream: StreamName, result: SessionResult): StoredStream {

@@ -52,7 +52,6 @@ export function pack(input: PackInput): Packet {
   const { parts } = input;
   const omitted: Omission[] = [...parts.omitted];
   const drafts = normalize(parts.citations, input.streams);
-  const cited = new Set(parts.summary.flatMap((b) => b.cites ?? []));
   const packet: Packet = {
     schema: 'reduce.packet/1',
     id: input.id,
@@ -106,16 +105,6 @@ export function pack(input: PackInput): Packet {
       shortened ??= draft;
       continue;
     }
-    if (cited.has(draft.ref)) {
-      // A bullet rests on it: show where it is, even when the excerpt does not fit.
-      const headerOnly: Citation = { ...full, excerpt: [], elided: 'from' in draft ? draft.to - draft.from + 1 : full.excerpt.length };
-      delete headerOnly.shown;
-      if (used + sizeOf(headerOnly) <= input.ceiling) {
-        keep(headerOnly, i, draft);
-        shortened ??= draft;
-        continue;
-      }
-    }
     dropped.push({ draft, order: i });
   }
 
@@ -126,6 +115,20 @@ export function pack(input: PackInput): Packet {
   }
 
   packet.citations = kept.sort((a, b) => compareCitations(a.citation, b.citation) || a.order - b.order).map((k) => k.citation);
+  // A bullet keeps the refs whose excerpts made it; one left with no evidence at all is dropped.
+  const shown = new Set(packet.citations.map((c) => c.ref));
+  let droppedBullets = 0;
+  packet.summary = [];
+  for (const bullet of parts.summary) {
+    const cites = (bullet.cites ?? []).filter((r) => shown.has(r));
+    const fields = (bullet.fields ?? []).filter((f) => f in packet.fields);
+    if (cites.length === 0 && fields.length === 0) {
+      droppedBullets++;
+      continue;
+    }
+    packet.summary.push(bullet.text + (cites.length ? ' ' + cites.map((r) => `[${r}]`).join('') : ''));
+  }
+  if (droppedBullets) omitted.push({ what: 'summary bullets whose excerpts did not fit', count: droppedBullets });
   for (const [what, n] of countDropped(dropped.map((d) => d.draft))) omitted.push({ what, count: n });
   const shownLines = countShownLines(packet.citations);
   const totalLines = input.streams.stdout.lines + input.streams.stderr.lines;

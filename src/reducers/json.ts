@@ -53,7 +53,7 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const fields: PacketParts['fields'] = {};
 
   const rootRef = refs.nextRef();
-  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: [renderJson(doc, { style, limit: 360, maxString: 100 })] });
+  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: [renderJson(doc, { style, limit: 240, maxString: 80 })] });
   fields.type = Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc;
   if (Array.isArray(doc)) fields.items = doc.length;
   else if (isPlainObject(doc)) fields.keys = Object.keys(doc).length;
@@ -62,7 +62,7 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const collections = findCollections(doc).sort((a, b) => b.items.length - a.items.length || a.pointer.localeCompare(b.pointer)).slice(0, 4);
   let flaggedTotal = 0;
   const histogramField: Record<string, Record<string, number>> = {};
-  for (const collection of collections) {
+  collections.forEach((collection, rank) => {
     const where = collection.pointer || '/';
     const flagged = [...collection.anomalies].sort((a, b) => b.weight - a.weight || a.index - b.index);
     flaggedTotal += flagged.length;
@@ -89,13 +89,14 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
       histograms.push(`${path}: ${sorted.map(([v, c]) => `${v} ${count(c)}`).join(', ')}`);
     }
     const flaggedText = flagged.length ? `; ${plural(flagged.length, 'item')} flagged` : '';
-    summary.push({
-      text: `${where}: ${plural(collection.items.length, 'item')} with keys ${[...collection.keys].sort(byIdentityRank).slice(0, 6).join(', ')}${collection.keys.length > 6 ? `, … (${collection.keys.length})` : ''}${flaggedText}`,
+    // The two largest collections get a bullet; smaller ones are still cited and counted.
+    if (rank < 2 || flagged.length) summary.push({
+      text: `${where}: ${plural(collection.items.length, 'item')}${flaggedText}`,
       cites: [...flaggedRefs.slice(0, 4), indexRef],
     });
     if (histograms.length) summary.push({ text: histograms.slice(0, 4).join('; '), fields: ['histograms'] });
-  }
-  if (collections.length > 1) fields.collections = collections.map((c) => ({ pointer: c.pointer || '/', items: c.items.length, flagged: c.anomalies.length }));
+  });
+  if (collections.length > 1 && flaggedTotal > 0) fields.collections = Object.fromEntries(collections.map((c) => [c.pointer || '/', c.items.length]));
   if (flaggedTotal > 0) fields.flagged = flaggedTotal;
   if (Object.keys(histogramField).length) fields.histograms = histogramField;
   const status = failedExit || flaggedTotal > 0 ? (failedExit || collections.some((c) => c.anomalies.some((a) => a.weight >= 3)) ? 'fail' : 'warn') : 'ok';
@@ -106,7 +107,7 @@ function describeRoot(doc: unknown): string {
   if (Array.isArray(doc)) return `JSON array of ${plural(doc.length, 'item')}`;
   if (isPlainObject(doc)) {
     const keys = Object.keys(doc);
-    return `JSON object with ${plural(keys.length, 'key')}: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}`;
+    return `JSON object with ${plural(keys.length, 'key')}: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`;
   }
   return `JSON ${doc === null ? 'null' : typeof doc}`;
 }
@@ -198,6 +199,8 @@ function renderIndex(collection: Collection, style: JsonStyle): string[] {
       .sort(byIdentityRank)
       .slice(0, 3);
     for (const key of own) shown[key] = item[key];
+    // The item's outcome, when it has one, belongs in its index line.
+    for (const key of Object.keys(item).filter((k) => /^(?:state|status|conclusion|phase|result)$/i.test(k) && typeof item[k] === 'string').slice(0, 1)) shown[key] = item[key];
     if (own.length < 2) {
       // Kubernetes-style: the name lives one level down (metadata.name).
       for (const [key, value] of Object.entries(item)) {

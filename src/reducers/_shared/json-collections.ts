@@ -15,7 +15,7 @@ const BAD_VALUE = new RegExp(`${STRONG_BAD.source}|${WEAK_BAD.source}`, 'i');
 /** Keys whose values are outcomes rather than names. */
 const STATUS_KEY = /^(?:status|state|conclusion|phase|reason|result|outcome|health|level|severity|code|lifecycle|ready)$/i;
 /** Keys that name an entity, shown first so a flagged item can be found again. */
-export const IDENTITY_KEY = /^(?:name|id|key|number|title|namespace|login|slug|full_name|html_url|url|uid|arn)$|Id$|Name$|_id$/;
+export const IDENTITY_KEY = /^(?:name|id|key|number|title|namespace|login|slug|full_name|html_url|url|uid|arn|address|path|file|filename|ref)$|Id$|Name$|_id$/;
 
 const MAX_ITEMS_SCANNED = 20_000;
 const MAX_LEAVES_PER_ITEM = 400;
@@ -129,6 +129,9 @@ function leavesOf(item: Record<string, unknown>): Leaf[] {
     if (out.length >= MAX_LEAVES_PER_ITEM || depth > MAX_LEAF_DEPTH) return;
     if (typeof value === 'string' || typeof value === 'boolean') {
       out.push({ path, pointer, key, value });
+    } else if (Array.isArray(value) && value.length > 0 && value.length <= 4 && value.every((v) => typeof v === 'string' && v.length <= 30)) {
+      // A short list of words is one value: terraform's actions ["delete", "create"].
+      out.push({ path, pointer, key, value: value.join(',') });
     } else if (Array.isArray(value)) {
       value.slice(0, 20).forEach((child, i) => {
         if (isPlainObject(child)) walk(child, `${path}[]`, pointerJoin(pointer, i), key, depth + 1);

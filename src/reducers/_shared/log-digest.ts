@@ -96,8 +96,6 @@ export class LogDigest {
     }
 
     const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
-    const outcomeRefs = citations.filter((c) => c.label === 'outcome').map((c) => c.ref);
-    if (outcomeRefs.length) summary.push({ text: `totals and verdicts as printed`, cites: outcomeRefs.slice(-3) });
     if (this.errors.errorLines > 0) {
       const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
       const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
@@ -106,7 +104,7 @@ export class LogDigest {
     if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
     if (this.outcomesSeen > this.outcomes.length) omitted.push({ what: 'outcome lines in the middle', count: this.outcomesSeen - this.outcomes.length });
     const folded = this.templates.folded();
-    if (folded > 0 && total > 20 && folded >= total / 10) {
+    if (folded >= 50 && folded >= total * 0.3) {
       summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, fields: ['foldedLines'] });
     }
 
