@@ -34,6 +34,8 @@ interface Segment {
   signature: string;
   /** The strongest failure-looking lines before the error: [score, line]. */
   candidates: Array<[number, number]>;
+  /** Inside a `##[group]` block (the step's command and env echo), which is not output. */
+  inGroup: boolean;
 }
 
 /** Score of a line that reads like the cause of a failure: test verdicts outrank generic error words. */
@@ -74,7 +76,7 @@ export class ActionsLogParser {
         this.droppedSegments++;
         return true;
       }
-      segment = { job: job!, step: step!, from: n, to: n, lines: 0, errors: [], errorCount: 0, firstError: '', recent: [], tail: [], lastMessage: '', signature: '', candidates: [] };
+      segment = { job: job!, step: step!, from: n, to: n, lines: 0, errors: [], errorCount: 0, firstError: '', recent: [], tail: [], lastMessage: '', signature: '', candidates: [], inGroup: false };
       this.segments.push(segment);
       this.byKey.set(key, segment);
     }
@@ -92,7 +94,11 @@ export class ActionsLogParser {
       }
       return true;
     }
-    if (segment.errorCount === 0) {
+    if (message.startsWith('##[group]')) segment.inGroup = true;
+    else if (message.startsWith('##[endgroup]')) {
+      segment.inGroup = false;
+      segment.recent = [];
+    } else if (segment.errorCount === 0 && !segment.inGroup) {
       segment.recent.push(n);
       if (segment.recent.length > TAIL) segment.recent.shift();
       if (message.trim() !== '' && !message.startsWith('##[')) segment.lastMessage = message;
@@ -131,7 +137,7 @@ export class ActionsLogParser {
       const first = group[0]!;
       const others = group.slice(1).map((s) => s.job);
       const cited = groupIndex < GROUPS_CITED;
-      failedFields.push({ job: first.job, step: first.step, error: clip(first.firstError, 160), line: first.errors[0]!, ...(others.length ? { sameIn: others } : {}) });
+      failedFields.push({ job: first.job, step: first.step, error: clip(first.firstError, 120), line: first.errors[0]!, ...(others.length ? { sameIn: others } : {}) });
       if (!cited) {
         groupIndex++;
         continue;
