@@ -171,7 +171,7 @@ class StatusParser {
     }
     for (const [from, to, section] of this.runs) {
       const priority: Priority = section === 'unmerged' || citations.length < 12 ? 'mandatory' : 'high';
-      citations.push({ ref: refs.nextRef(), stream: 'stdout', from, to, label: section === 'untracked' ? 'untracked' : `${section}: new, deleted, renamed or conflicted`, kind: `${section} entries`, priority });
+      citations.push({ ref: refs.nextRef(), stream: 'stdout', from, to, label: section, kind: `${section} entries`, priority });
     }
     for (const [n, section] of this.samples) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: `${section}: modified (sample)`, kind: 'modified samples', priority: 'low' });
     for (const n of this.stateLines.slice(0, 3)) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: 'state', priority: 'high' });

@@ -9,12 +9,14 @@ import { ghApiReducer } from './gh-api.js';
 import { ghPrChecksReducer } from './gh-pr-checks.js';
 import { ghPrViewReducer } from './gh-pr-view.js';
 import { ghRunViewReducer } from './gh-run-view.js';
+import { gitDiffReducer } from './git-diff.js';
 import { gitLogReducer } from './git-log.js';
+import { gitOpsReducer } from './git-ops.js';
 import { gitStatusReducer } from './git-status.js';
 import { jsonReducer } from './json.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, ghApiReducer, ghPrChecksReducer, ghPrViewReducer, ghRunViewReducer, gitLogReducer, gitStatusReducer, jsonReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, ghApiReducer, ghPrChecksReducer, ghPrViewReducer, ghRunViewReducer, gitDiffReducer, gitLogReducer, gitOpsReducer, gitStatusReducer, jsonReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
