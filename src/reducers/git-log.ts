@@ -137,7 +137,8 @@ class LogParser {
       cites.push(ref);
       citations.push({ ref, stream: 'stdout', from: c.line, to: Math.max(c.line, c.subjectLine), label: i === 0 ? 'newest commit' : `commit ${i + 1}`, kind: 'commit', priority: 'mandatory', focus: [c.line, c.subjectLine] });
     });
-    fields.newest = this.newest.map((c) => ({ hash: c.hash.slice(0, 12), ...(c.author ? { author: c.author } : {}), ...(c.date ? { date: c.date } : {}), subject: c.subject }));
+    const head = this.newest[0]!;
+    fields.newest = { hash: head.hash.slice(0, 12), ...(head.author ? { author: head.author } : {}), ...(head.date ? { date: head.date } : {}), subject: head.subject };
     const oldest = this.oldest;
     if (oldest && this.commits > NEWEST) {
       const ref = refs.nextRef();

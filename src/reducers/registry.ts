@@ -6,6 +6,7 @@ import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { diffReducer } from './diff.js';
 import { ghApiReducer } from './gh-api.js';
+import { ghListReducer } from './gh-list.js';
 import { ghPrChecksReducer } from './gh-pr-checks.js';
 import { ghPrViewReducer } from './gh-pr-view.js';
 import { ghRunViewReducer } from './gh-run-view.js';
@@ -16,7 +17,7 @@ import { gitStatusReducer } from './git-status.js';
 import { jsonReducer } from './json.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, ghApiReducer, ghPrChecksReducer, ghPrViewReducer, ghRunViewReducer, gitDiffReducer, gitLogReducer, gitOpsReducer, gitStatusReducer, jsonReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, ghApiReducer, ghListReducer, ghPrChecksReducer, ghPrViewReducer, ghRunViewReducer, gitDiffReducer, gitLogReducer, gitOpsReducer, gitStatusReducer, jsonReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -50,7 +50,12 @@ function isPending(outcome: string | null): boolean {
 }
 
 function checkName(item: Obj): string {
-  return String(item.name ?? item.context ?? item.workflowName ?? item.display_title ?? item.displayTitle ?? item.id ?? '?');
+  const name = String(item.name ?? item.context ?? item.workflowName ?? item.display_title ?? item.displayTitle ?? item.id ?? '?');
+  // Workflow runs share their workflow's name: the run number and branch tell them apart.
+  const run = item.run_number ?? item.number;
+  const branch = item.head_branch ?? item.headBranch;
+  if ('workflow_id' in item || 'workflowDatabaseId' in item || 'run_number' in item) return `${name} #${String(run ?? item.id ?? item.databaseId ?? '?')}${typeof branch === 'string' ? ` (${branch})` : ''}`;
+  return name;
 }
 
 function checkLink(item: Obj): string | null {
