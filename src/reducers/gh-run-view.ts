@@ -74,7 +74,7 @@ class RunSummaryParser {
   private readonly failedJobs: Job[] = [];
   private failedJobsTotal = 0;
   private current: Job | null = null;
-  private readonly annotations: Array<{ n: number; text: string }> = [];
+  private readonly annotations: Array<{ n: number; text: string; repeats: number }> = [];
   private annotationFailures = 0;
   private annotationWarnings = 0;
   private hint: number | null = null;
@@ -112,7 +112,9 @@ class RunSummaryParser {
       if (!note) return;
       if (FAILED_MARK.test(note[1]!)) {
         this.annotationFailures++;
-        if (this.annotations.length < ANNOTATIONS_CITED) this.annotations.push({ n, text: note[2]! });
+        const same = this.annotations.find((a) => a.text === note[2]);
+        if (same) same.repeats++;
+        else if (this.annotations.length < ANNOTATIONS_CITED) this.annotations.push({ n, text: note[2]!, repeats: 0 });
       } else if (note[1] === '!') this.annotationWarnings++;
     }
   }
@@ -140,8 +142,8 @@ class RunSummaryParser {
     for (const job of this.failedJobs) {
       const ref = refs.nextRef();
       jobRefs.push(ref);
-      citations.push({ ref, stream: 'stdout', from: job.n, to: job.n, label: `failed job ${job.name}`, kind: 'failed job', priority: 'mandatory' });
-      for (const step of job.failedSteps) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: step.n, to: step.n, label: `failed step of ${job.name}`, kind: 'failed step', priority: 'mandatory' });
+      citations.push({ ref, stream: 'stdout', from: job.n, to: job.n, label: 'failed job', kind: 'failed job', priority: 'mandatory' });
+      for (const step of job.failedSteps) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: step.n, to: step.n, label: 'failed step', kind: 'failed step', priority: 'mandatory' });
     }
     if (this.failedJobs.length) {
       fields.failedJobs = this.failedJobs.map((j) => ({ name: j.name, id: j.id, ...(j.elapsed ? { elapsed: j.elapsed } : {}), failedSteps: j.failedSteps.map((s) => s.name) }));
@@ -151,7 +153,7 @@ class RunSummaryParser {
     for (const note of this.annotations) {
       const ref = refs.nextRef();
       noteRefs.push(ref);
-      citations.push({ ref, stream: 'stdout', from: note.n, to: note.n + 1, label: 'failure annotation', kind: 'annotation', priority: noteRefs.length <= 4 ? 'high' : 'normal' });
+      citations.push({ ref, stream: 'stdout', from: note.n, to: note.n + 1, label: note.repeats ? `failure annotation, same message ${plural(note.repeats, 'more time')}` : 'failure annotation', kind: 'annotation', priority: noteRefs.length <= 4 ? 'high' : 'normal' });
     }
     if (this.annotationFailures || this.annotationWarnings) {
       fields.annotations = { failures: this.annotationFailures, warnings: this.annotationWarnings };
@@ -161,7 +163,8 @@ class RunSummaryParser {
     if (this.hint !== null) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: this.hint, to: this.hint, label: 'next step', priority: 'normal' });
     const omitted = [];
     if (this.failedJobsTotal > JOBS_CITED) omitted.push({ what: 'failed jobs not cited', count: this.failedJobsTotal - JOBS_CITED });
-    if (this.annotationFailures > ANNOTATIONS_CITED) omitted.push({ what: 'failure annotations not cited', count: this.annotationFailures - ANNOTATIONS_CITED });
+    const citedNotes = this.annotations.reduce((a, n) => a + 1 + n.repeats, 0);
+    if (this.annotationFailures > citedNotes) omitted.push({ what: 'failure annotations not cited', count: this.annotationFailures - citedNotes });
     if (this.annotationWarnings) omitted.push({ what: 'warning annotations (counted)', count: this.annotationWarnings });
     const inProgress = this.title?.mark === '*' || this.jobMarks.has('*');
     return { status: failed ? 'fail' : inProgress ? 'warn' : 'ok', summary, fields, citations, omitted, confidence: 0.9 };

@@ -16,7 +16,7 @@ const PENDING = /^(?:pending|queued|in_progress|waiting|requested|expected)$/i;
 /** Keys that identify a check or run, shown in this order when present. */
 const CHECK_KEYS = ['id', 'databaseId', 'name', 'context', 'workflowName', 'workflow', 'head_branch', 'headBranch', 'event', 'status', 'state', 'conclusion', 'bucket', 'html_url', 'detailsUrl', 'targetUrl', 'link', 'display_title', 'displayTitle', 'description'];
 const ROW_KEYS = ['number', 'title', 'state', 'isDraft', 'draft', 'user', 'author', 'headRefName'];
-const COMMENT_KEYS = ['author', 'user', 'authorAssociation', 'author_association', 'state', 'body', 'submittedAt', 'createdAt', 'created_at'];
+const COMMENT_KEYS = ['author', 'user', 'authorAssociation', 'author_association', 'state', 'body'];
 const PR_KEYS = ['number', 'title', 'state', 'isDraft', 'draft', 'mergeable', 'mergeStateStatus', 'mergeable_state', 'reviewDecision', 'merged', 'author', 'user', 'headRefName', 'baseRefName', 'url', 'html_url', 'additions', 'deletions', 'changedFiles'];
 const ROWS_HEAD = 5;
 const ROWS_TAIL = 3;
@@ -206,7 +206,7 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
       if (root.mergeable === 'CONFLICTING' || root.mergeStateStatus === 'DIRTY' || root.reviewDecision === 'CHANGES_REQUESTED') warn = true;
       if (typeof root.body === 'string' && root.body.trim() !== '') {
         const bodyRef = refs.nextRef();
-        citations.push({ ref: bodyRef, stream: 'stdout', pointer: '/body', label: `body (${count(root.body.length)} chars, external text)`, priority: 'normal', excerpt: [render(clipBody(root.body, 300), 400, 400)] });
+        citations.push({ ref: bodyRef, stream: 'stdout', pointer: '/body', label: `body (${count(root.body.length)} chars, external text)`, priority: 'normal', excerpt: [render(clipBody(root.body, 160), 300, 300)] });
       }
       recognised = true;
     }
@@ -306,7 +306,7 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
         label: `${n > COMMENTS_SHOWN ? `${COMMENTS_SHOWN} of ${count(n)}` : count(n)} entries, bodies clipped (external text)`,
         kind: 'comments',
         priority: 'mandatory',
-        excerpt: order.sort((a, b) => a - b).map((i) => `${i} ${render(pick(found.items[i]!, COMMENT_KEYS, 110), 320, 140)}`),
+        excerpt: order.sort((a, b) => a - b).map((i) => `${i} ${render(pick(found.items[i]!, COMMENT_KEYS, 100), 300, 130)}`),
       });
       if (n > COMMENTS_SHOWN) omitted.push({ what: `entries of ${where} not shown`, count: n - COMMENTS_SHOWN });
       const key = fieldName(found.pointer, 'comments');
