@@ -8,7 +8,7 @@ import type { JsonStyle, PacketParts, Reducer } from '../core/types.js';
 import { distillJson } from './json.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { distillGitHub, githubJsonScore } from './_shared/github-json.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 export const ghApiReducer: Reducer = {
   name: 'gh-api',
@@ -37,6 +37,5 @@ export const ghApiReducer: Reducer = {
 export function reduceGitHubJson(parsed: { doc: unknown; style: JsonStyle } | null, digest: LogDigest, failedExit: boolean, exit: Parameters<LogDigest['finish']>[0]): PacketParts {
   if (!parsed) return digest.finish(exit);
   const own = distillGitHub(parsed.doc, parsed.style, digest, failedExit) ?? distillJson(parsed.doc, parsed.style, digest, failedExit);
-  if (digest.lines.stderr === 0) return own;
-  return withDigestErrors(own, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr');
+  return withStderrErrors(own, digest, exit);
 }

@@ -8,7 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, JsonStyle, Reducer } from '../c
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { isFailing } from './_shared/github-json.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
 
 const STATE_VALUE = /^(?:OPEN|CLOSED|MERGED|DRAFT|open|closed|merged|draft|completed|in_progress|queued|waiting|requested|pending|success|failure|cancelled|skipped|timed_out|action_required|neutral|startup_failure|stale|Latest|Pre-release|Draft|active|disabled_manually|disabled_inactivity)$/;
@@ -98,7 +98,7 @@ export const ghListReducer: Reducer = {
         const listed = sample.length + failing.length;
         if (rows > listed) omitted.push({ what: 'rows not cited', count: rows - listed });
         const parts = { status: failingTotal > 0 || failedExit ? ('fail' as const) : ('ok' as const), summary, fields, citations, omitted, confidence: 0.8 };
-        return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+        return withStderrErrors(parts, digest, exit);
       },
     };
   },

@@ -7,7 +7,7 @@
 import type { Bullet, CitationDraft, FieldValue, Reducer } from '../core/types.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 const TAB_ROW = /^([^\t]+)\t(pass|fail|pending|skipping|cancel)\t([^\t]*)\t?([^\t]*)/;
 /** Terminal rows: `X  lint  14s  https://...` or `✓  build  Build (ubuntu)  1m2s  https://...`. */
@@ -109,7 +109,7 @@ export const ghPrChecksReducer: Reducer = {
           omitted,
           confidence: 0.9,
         };
-        return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+        return withStderrErrors(parts, digest, exit);
       },
     };
   },

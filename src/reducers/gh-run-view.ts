@@ -8,7 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, PacketParts, Reducer } from '..
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { ActionsLogParser, looksLikeActionsLog } from './_shared/actions-log.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 const MARK = '([✓✔X×✗*\\-!])';
 const TITLE = new RegExp(`^${MARK}\\s+(.+?) · (\\d+)\\s*$`, 'u');
@@ -49,7 +49,7 @@ export const ghRunViewReducer: Reducer = {
         else if (summary.recognised()) parts = summary.finish(digest);
         else return digest.finish(exit);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
-        return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+        return withStderrErrors(parts, digest, exit);
       },
     };
   },

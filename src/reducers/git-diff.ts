@@ -8,7 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, Reducer, Status } from '../core
 import { count, plural } from '../core/format.js';
 import { diffReducer } from './diff.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 const STAT_LINE = /^ (.+?)\s+\|\s+(?:(\d+) ?([+-]*)|Bin .*)$/;
 const STAT_TOTAL = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
@@ -60,7 +60,7 @@ export const gitDiffReducer: Reducer = {
       finish(exit) {
         if (diffLines > 0 || entries === 0) {
           const parts = diffLines > 0 ? patch.finish(exit) : digest.finish(exit);
-          return diffLines > 0 && digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+          return diffLines > 0 ? withStderrErrors(parts, digest, exit) : parts;
         }
         const summary: Bullet[] = [];
         const citations: CitationDraft[] = [];

@@ -8,7 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, Reducer, Status } from '../core
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { DiffStat } from './_shared/diff-stat.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 const COMMIT = /^commit ([0-9a-f]{7,64})(?: \(from [0-9a-f]+\))?(?: \((.+)\))?$/;
 const ONELINE = /^(?:[*|\\/ ]+)?([0-9a-f]{7,40}) (?:\((.+?)\) )?(.*)$/;
@@ -46,7 +46,7 @@ export const gitLogReducer: Reducer = {
         if (parser.commits === 0) return digest.finish(exit);
         const parts = parser.finish(digest);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
-        return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+        return withStderrErrors(parts, digest, exit);
       },
     };
   },

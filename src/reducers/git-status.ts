@@ -7,7 +7,7 @@
 import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../core/types.js';
 import { count } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { withDigestErrors } from './_shared/merge-parts.js';
+import { withStderrErrors } from './_shared/merge-parts.js';
 
 type Section = 'staged' | 'unstaged' | 'unmerged' | 'untracked' | 'ignored';
 const SECTIONS: Record<string, Section> = {
@@ -45,7 +45,7 @@ export const gitStatusReducer: Reducer = {
         if (!parser.recognised()) return digest.finish(exit);
         const parts = parser.finish(digest);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
-        return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+        return withStderrErrors(parts, digest, exit);
       },
     };
   },

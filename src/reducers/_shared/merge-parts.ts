@@ -1,4 +1,5 @@
-import type { PacketParts, Status, StreamName } from '../../core/types.js';
+import type { ExitInfo, PacketParts, Status, StreamName } from '../../core/types.js';
+import type { LogDigest } from './log-digest.js';
 
 const RANK: Record<Status, number> = { ok: 0, warn: 1, fail: 2 };
 
@@ -23,4 +24,9 @@ export function withDigestErrors(own: PacketParts, digest: PacketParts, only?: S
     confidence: Math.min(own.confidence, digest.confidence),
     ...(own.notes ? { notes: own.notes } : {}),
   };
+}
+
+/** The family packet plus the error windows the digest found on stderr (the tool's own messages), if any. */
+export function withStderrErrors(parts: PacketParts, digest: LogDigest, exit: ExitInfo): PacketParts {
+  return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
 }
