@@ -4,10 +4,11 @@
  * columns, under a "2 failing, 8 successful, ..." tally. Failing checks first with their links, the rest counted.
  * Docs: https://cli.github.com/manual/gh_pr_checks
  */
-import type { Bullet, CitationDraft, FieldValue, Reducer } from '../core/types.js';
+import type { Bullet, CitationDraft, FieldValue, JsonStyle, Reducer } from '../core/types.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { withStderrErrors } from './_shared/merge-parts.js';
+import { reduceGitHubJson } from './gh-api.js';
 
 const TAB_ROW = /^([^\t]+)\t(pass|fail|pending|skipping|cancel)\t([^\t]*)\t?([^\t]*)/;
 /** Terminal rows: `X  lint  14s  https://...` or `✓  build  Build (ubuntu)  1m2s  https://...`. */
@@ -31,6 +32,7 @@ export const ghPrChecksReducer: Reducer = {
   version: '1.0.0',
   claims: ['gh pr checks'],
   lane: 'external-runtime',
+  wantsJson: true,
   detect(probe) {
     const rows = probe.head.split('\n').slice(0, 40).filter((l) => TAB_ROW.test(l) && /https?:\/\//.test(l)).length;
     if (rows >= 2) return 0.85;
@@ -45,7 +47,11 @@ export const ghPrChecksReducer: Reducer = {
     let pendingTotal = 0;
     let rows = 0;
     let tally: number | null = null;
+    let parsed: { doc: unknown; style: JsonStyle } | null = null;
     return {
+      json(doc, style) {
+        parsed = { doc, style };
+      },
       line(stream, n, text) {
         digest.line(stream, n, text);
         if (stream !== 'stdout') return;
@@ -66,6 +72,8 @@ export const ghPrChecksReducer: Reducer = {
         }
       },
       finish(exit) {
+        // `gh pr checks --json name,state,bucket,link`
+        if (parsed) return reduceGitHubJson(parsed, digest, exit.code !== null && exit.code !== 0 && exit.code !== 8, exit);
         if (rows === 0) return digest.finish(exit);
         const summary: Bullet[] = [];
         const citations: CitationDraft[] = [];

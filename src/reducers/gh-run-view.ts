@@ -4,11 +4,12 @@
  * (`<job>\t<step>\t<timestamp> <text>`). Failed jobs, their failed steps and the error lines first.
  * Docs: https://cli.github.com/manual/gh_run_view
  */
-import type { Bullet, CitationDraft, FieldValue, PacketParts, Reducer } from '../core/types.js';
+import type { Bullet, CitationDraft, FieldValue, JsonStyle, PacketParts, Reducer } from '../core/types.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { ActionsLogParser, looksLikeActionsLog } from './_shared/actions-log.js';
 import { withStderrErrors } from './_shared/merge-parts.js';
+import { reduceGitHubJson } from './gh-api.js';
 
 const MARK = '([✓✔X×✗*\\-!])';
 const TITLE = new RegExp(`^${MARK}\\s+(.+?) · (\\d+)\\s*$`, 'u');
@@ -26,6 +27,7 @@ export const ghRunViewReducer: Reducer = {
   version: '1.0.0',
   claims: ['gh run view', 'gh run watch'],
   lane: 'external-runtime',
+  wantsJson: true,
   detect(probe) {
     if (looksLikeActionsLog(probe.head)) return 0.9;
     const lines = probe.head.split('\n').slice(0, 12);
@@ -36,7 +38,11 @@ export const ghRunViewReducer: Reducer = {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new ActionsLogParser();
     const summary = new RunSummaryParser();
+    let parsed: { doc: unknown; style: JsonStyle } | null = null;
     return {
+      json(doc, style) {
+        parsed = { doc, style };
+      },
       line(stream, n, text) {
         digest.line(stream, n, text);
         if (stream !== 'stdout') return;
@@ -45,6 +51,8 @@ export const ghRunViewReducer: Reducer = {
       },
       finish(exit) {
         let parts: PacketParts;
+        // `gh run view --json jobs,conclusion,...`: failing jobs and their failed steps.
+        if (parsed) return reduceGitHubJson(parsed, digest, exit.code !== null && exit.code !== 0, exit);
         if (log.recognised()) parts = log.finish(digest);
         else if (summary.recognised()) parts = summary.finish(digest);
         else return digest.finish(exit);

@@ -129,6 +129,27 @@ describe('gh-run-view', () => {
   });
 });
 
+describe('gh JSON shapes', () => {
+  it('names the failed steps of failing jobs from gh run view --json jobs', () => {
+    const doc = { conclusion: 'failure', jobs: [
+      { name: 'build', conclusion: 'success', databaseId: 11, url: 'https://github.com/o/r/actions/runs/5/job/11', steps: [{ name: 'Run make', conclusion: 'success', number: 3 }] },
+      { name: 'test', conclusion: 'failure', databaseId: 12, url: 'https://github.com/o/r/actions/runs/5/job/12', steps: [{ name: 'Set up job', conclusion: 'success', number: 1 }, { name: 'Run pytest', conclusion: 'failure', number: 4 }] },
+    ] };
+    const r = run(JSON.stringify(doc), ['gh', 'run', 'view', '5', '--json', 'conclusion,jobs']);
+    expect(r.fields.jobsFailing).toEqual([{ name: 'test', conclusion: 'failure', link: 'https://github.com/o/r/actions/runs/5/job/12' }]);
+    const excerpts = r.parts!.citations.flatMap((c) => ('excerpt' in c ? c.excerpt : []));
+    expect(excerpts.join('\n')).toContain('"failedSteps":["Run pytest"]');
+  });
+
+  it('finds the check rollup deep inside a GraphQL answer', () => {
+    const contexts = [{ __typename: 'CheckRun', name: 'unit', conclusion: 'FAILURE', detailsUrl: 'https://github.com/o/r/runs/9' }, { __typename: 'CheckRun', name: 'lint', conclusion: 'SUCCESS', detailsUrl: 'https://github.com/o/r/runs/8' }];
+    const doc = { data: { repository: { pullRequest: { number: 3, commits: { nodes: [{ commit: { statusCheckRollup: { state: 'FAILURE', contexts: { nodes: contexts } } } }] } } } } };
+    const r = run(JSON.stringify(doc), ['gh', 'api', 'graphql', '-f', 'query=...']);
+    expect(r.fields.failing).toBe(1);
+    expect(r.text).toContain('"name":"unit"');
+  });
+});
+
 describe('gh-list', () => {
   it('counts piped run rows and cites the failed ones', () => {
     const rows = Array.from({ length: 30 }, (_, i) => ['completed', i === 17 ? 'failure' : 'success', `title ${i}`, 'CI', 'main', 'push', String(5000 + i), '1m', '2026-01-01T00:00:00Z'].join('\t'));

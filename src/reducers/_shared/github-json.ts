@@ -85,7 +85,7 @@ function looksLikeComment(item: Obj): boolean {
 function findArrays(doc: unknown): Found[] {
   const found: Found[] = [];
   const visit = (value: unknown, pointer: string, depth: number): void => {
-    if (depth > 5 || found.length > 12) return;
+    if (depth > 10 || found.length > 12) return;
     if (Array.isArray(value)) {
       const objects = value.filter(isPlainObject);
       if (objects.length > 0 && objects.length >= value.length / 2) {
