@@ -68,7 +68,13 @@ class LogParser {
   private statDeletions = 0;
   private oneline = 0;
 
-  line(n: number, text: string): void {
+  /** Width of the `--graph` drawing (`* `, `| * `) before the text on commit lines. */
+  private graph = 0;
+
+  line(n: number, raw: string): void {
+    const drawn = /^[*|\\/ _.-]*?(?=commit [0-9a-f]{7})/.exec(raw);
+    if (drawn && drawn[0].length > 0 && /[*|]/.test(drawn[0])) this.graph = drawn[0].length;
+    const text = this.graph > 0 && /^[*|\\/ _.-]*$/.test(raw.slice(0, this.graph)) ? raw.slice(this.graph) : raw;
     const commit = COMMIT.exec(text);
     if (commit) return this.open(n, commit[1]!, commit[2]);
     if (this.commits === 0 || this.oneline > 0) {

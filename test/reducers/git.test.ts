@@ -18,6 +18,12 @@ describe('git-log', () => {
     expect(r.parts!.omitted).toContainEqual({ what: 'older commits (counted)', count: 46 });
   });
 
+  it('reads through the --graph drawing', () => {
+    const lines = ['* commit 1111111111111111111111111111111111111111', '| Author: Ann <a@x>', '| Date:   Mon Jan 5 10:00:00 2026 +0000', '| ', '|     Second change', '| ', '* commit 2222222222222222222222222222222222222222', '  Author: Bo <b@x>', '  Date:   Sun Jan 4 10:00:00 2026 +0000', '  ', '      First change'];
+    const r = run(lines.join('\n'), ['git', 'log', '--graph']);
+    expect(r.fields).toMatchObject({ commits: 2, authors: { Ann: 1, Bo: 1 }, newest: { hash: '111111111111', subject: 'Second change' } });
+  });
+
   it('reads --oneline in wrap mode', () => {
     const r = run(['a1b2c3d (HEAD -> main) Fix parser', 'b2c3d4e Add tests', 'c3d4e5f Initial commit'].join('\n'), ['git', 'log', '--oneline']);
     expect(r.fields).toMatchObject({ commits: 3, newest: { hash: 'a1b2c3d', subject: 'Fix parser' } });
