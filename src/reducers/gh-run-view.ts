@@ -155,7 +155,7 @@ class RunSummaryParser {
     }
     if (this.failedJobs.length) {
       fields.failedJobs = this.failedJobs.map((j) => ({ name: j.name, id: j.id, ...(j.elapsed ? { elapsed: j.elapsed } : {}), failedSteps: j.failedSteps.map((s) => s.name) }));
-      summary.push({ text: `failed jobs: ${this.failedJobs.slice(0, 6).map((j) => j.name + (j.failedSteps.length ? ` (${j.failedSteps.map((s) => s.name).join(', ')})` : '')).join('; ')}${this.failedJobsTotal > 6 ? '; …' : ''}`, cites: jobRefs.slice(0, 6), fields: ['failedJobs'], priority: 'mandatory' });
+      summary.push({ text: `${plural(this.failedJobsTotal, 'failed job')}: ${this.failedJobs.slice(0, 6).map((j) => j.name).join('; ')}${this.failedJobsTotal > 6 ? '; …' : ''}`, cites: jobRefs.slice(0, 6), fields: ['failedJobs'], priority: 'mandatory' });
     }
     const noteRefs: string[] = [];
     for (const note of this.annotations) {

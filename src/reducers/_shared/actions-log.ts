@@ -11,7 +11,7 @@ import { errorKey } from './templates.js';
  */
 
 export const ACTIONS_LOG_LINE = /^([^\t]+)\t([^\t]*)\t\uFEFF?(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z) ?(.*)$/;
-const TAIL = 6;
+const TAIL = 5;
 const MAX_SEGMENTS = 500;
 const CANDIDATES = 3;
 const GROUPS_CITED = 6;
@@ -137,7 +137,8 @@ export class ActionsLogParser {
       const first = group[0]!;
       const others = group.slice(1).map((s) => s.job);
       const cited = groupIndex < GROUPS_CITED;
-      failedFields.push({ job: first.job, step: first.step, error: clip(first.firstError, 120), line: first.errors[0]!, ...(others.length ? { sameIn: others } : {}) });
+      const exitCode = /^Process completed with exit code (\d+)\.?$/.exec(first.firstError);
+      failedFields.push({ job: first.job, step: first.step, ...(exitCode ? { exitCode: Number(exitCode[1]) } : { error: clip(first.firstError, 120) }), line: first.errors[0]!, ...(others.length ? { sameIn: others } : {}) });
       if (!cited) {
         groupIndex++;
         continue;

@@ -303,10 +303,10 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
         ref,
         stream: 'stdout',
         pointer: found.pointer,
-        label: `${n > COMMENTS_SHOWN ? `${COMMENTS_SHOWN} of ${count(n)}` : count(n)} entries, bodies clipped (external text)`,
+        label: `${n > COMMENTS_SHOWN ? `${COMMENTS_SHOWN} of ${count(n)} entries, ` : ''}bodies clipped`,
         kind: 'comments',
         priority: 'mandatory',
-        excerpt: order.sort((a, b) => a - b).map((i) => `${i} ${render(pick(found.items[i]!, COMMENT_KEYS, 100), 300, 130)}`),
+        excerpt: order.sort((a, b) => a - b).map((i) => `${i} ${render(pick(found.items[i]!, COMMENT_KEYS, 80), 280, 110)}`),
       });
       if (n > COMMENTS_SHOWN) omitted.push({ what: `entries of ${where} not shown`, count: n - COMMENTS_SHOWN });
       const key = fieldName(found.pointer, 'comments');
@@ -317,7 +317,7 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
       }
       if (approved.length) fields.approvedBy = approved;
       const stateText = states.size ? `; ${[...states].map(([s, c]) => `${s} ${count(c)}`).join(', ')}` : '';
-      summary.push({ text: `${where}: ${plural(n, 'entry', 'entries')} by ${[...authors.keys()].slice(0, 4).join(', ')}${authors.size > 4 ? ', …' : ''}${stateText}`, cites: [ref], fields: [key] });
+      summary.push({ text: `${where}: ${plural(n, 'entry', 'entries')} by ${plural(authors.size, 'author')}${stateText}`, cites: [ref], fields: [key] });
       if (changesRequested.length) summary.push({ text: `changes requested by ${changesRequested.join(', ')}`, cites: [ref], fields: ['changesRequestedBy'], priority: 'mandatory' });
     }
   }
