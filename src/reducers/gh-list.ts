@@ -7,6 +7,8 @@
 import type { Bullet, CitationDraft, FieldValue, JsonStyle, Reducer } from '../core/types.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
+import { looksLikeDiff } from './_shared/diff-stat.js';
+import { diffReducer } from './diff.js';
 import { isFailing } from './_shared/github-json.js';
 import { withStderrErrors } from './_shared/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
@@ -25,6 +27,8 @@ export const ghListReducer: Reducer = {
   wantsJson: true,
   detect: () => 0,
   start(ctx) {
+    // `gh pr diff` prints a patch: the diffstat reducer reads it.
+    if (looksLikeDiff(ctx.head)) return diffReducer.start(ctx);
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let parsed: { doc: unknown; style: JsonStyle } | null = null;
     let rows = 0;

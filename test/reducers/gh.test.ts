@@ -151,6 +151,12 @@ describe('gh JSON shapes', () => {
 });
 
 describe('gh-list', () => {
+  it('reads gh pr diff as a diffstat', () => {
+    const r = run(['diff --git a/x.ts b/x.ts', 'index 1..2 100644', '--- a/x.ts', '+++ b/x.ts', '@@ -1,2 +1,2 @@', '-a', '+b', ' c'].join('\n'), ['gh', 'pr', 'diff', '12']);
+    expect(r.packet!.family).toBe('gh');
+    expect(r.fields).toMatchObject({ added: 1, removed: 1 });
+  });
+
   it('counts piped run rows and cites the failed ones', () => {
     const rows = Array.from({ length: 30 }, (_, i) => ['completed', i === 17 ? 'failure' : 'success', `title ${i}`, 'CI', 'main', 'push', String(5000 + i), '1m', '2026-01-01T00:00:00Z'].join('\t'));
     const r = run(rows.join('\n'), ['gh', 'run', 'list']);
