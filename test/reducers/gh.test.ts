@@ -141,6 +141,15 @@ describe('gh JSON shapes', () => {
     expect(excerpts.join('\n')).toContain('"failedSteps":["Run pytest"]');
   });
 
+  it('lists the newest commits of GET /repos/{owner}/{repo}/commits', () => {
+    const commits = Array.from({ length: 12 }, (_, i) => ({ sha: `${i}`.padStart(40, 'f'), node_id: 'C_x', commit: { author: { name: `Dev ${i % 2}`, email: 'd@x', date: '2026-01-01T00:00:00Z' }, message: `Subject ${i}\n\nBody ${i}` }, author: { login: `dev${i % 2}` }, html_url: 'https://github.com/o/r/commit/x' }));
+    const r = run(JSON.stringify(commits));
+    expect(r.packet!.family).toBe('gh');
+    expect(r.fields.commits).toEqual({ total: 12, authors: 2 });
+    expect(r.text).toContain('Subject 0');
+    expect(r.text).not.toContain('Body 0');
+  });
+
   it('finds the check rollup deep inside a GraphQL answer', () => {
     const contexts = [{ __typename: 'CheckRun', name: 'unit', conclusion: 'FAILURE', detailsUrl: 'https://github.com/o/r/runs/9' }, { __typename: 'CheckRun', name: 'lint', conclusion: 'SUCCESS', detailsUrl: 'https://github.com/o/r/runs/8' }];
     const doc = { data: { repository: { pullRequest: { number: 3, commits: { nodes: [{ commit: { statusCheckRollup: { state: 'FAILURE', contexts: { nodes: contexts } } } }] } } } } };

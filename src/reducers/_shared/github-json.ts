@@ -16,7 +16,7 @@ const PENDING = /^(?:pending|queued|in_progress|waiting|requested|expected)$/i;
 /** Keys that identify a check or run, shown in this order when present. */
 const CHECK_KEYS = ['id', 'databaseId', 'name', 'context', 'workflowName', 'workflow', 'head_branch', 'headBranch', 'event', 'status', 'state', 'conclusion', 'bucket', 'html_url', 'detailsUrl', 'targetUrl', 'link', 'display_title', 'displayTitle', 'description'];
 const ROW_KEYS = ['number', 'title', 'state', 'isDraft', 'draft', 'user', 'author', 'headRefName'];
-const COMMENT_KEYS = ['author', 'user', 'authorAssociation', 'author_association', 'state', 'body'];
+const COMMENT_KEYS = ['tag_name', 'name', 'path', 'line', 'author', 'user', 'authorAssociation', 'author_association', 'state', 'body'];
 const PR_KEYS = ['number', 'title', 'state', 'isDraft', 'draft', 'mergeable', 'mergeStateStatus', 'mergeable_state', 'reviewDecision', 'merged', 'author', 'user', 'headRefName', 'baseRefName', 'url', 'html_url', 'additions', 'deletions', 'changedFiles'];
 const ROWS_HEAD = 5;
 const ROWS_TAIL = 3;
@@ -28,7 +28,7 @@ export interface Refs {
 }
 
 interface Found {
-  kind: 'checks' | 'rows' | 'comments';
+  kind: 'checks' | 'rows' | 'comments' | 'commits';
   pointer: string;
   items: Obj[];
 }
@@ -77,6 +77,10 @@ function looksLikeRow(item: Obj): boolean {
   return 'number' in item && 'title' in item;
 }
 
+function looksLikeCommit(item: Obj): boolean {
+  return typeof item.sha === 'string' && isPlainObject(item.commit);
+}
+
 function looksLikeComment(item: Obj): boolean {
   return 'body' in item && ('author' in item || 'user' in item) && !('title' in item);
 }
@@ -94,6 +98,7 @@ function findArrays(doc: unknown): Found[] {
         if (share(looksLikeCheck) >= 0.5) found.push({ kind: 'checks', pointer, items: value as Obj[] });
         else if (share(looksLikeRow) >= 0.5) found.push({ kind: 'rows', pointer, items: value as Obj[] });
         else if (share(looksLikeComment) >= 0.5) found.push({ kind: 'comments', pointer, items: value as Obj[] });
+        else if (share(looksLikeCommit) >= 0.5) found.push({ kind: 'commits', pointer, items: value as Obj[] });
         else value.slice(0, 3).forEach((item, i) => visit(item, pointerJoin(pointer, i), depth + 1));
       }
       return;
@@ -131,6 +136,13 @@ function pick(item: Obj, keys: readonly string[], maxBody = 160): Record<string,
 function clipBody(text: string, max: number): string {
   const flat = text.replace(/\r/g, '');
   return flat.length > max ? `${flat.slice(0, max)}…[+${count(flat.length - max)} chars]` : flat;
+}
+
+function commitView(item: Obj): Record<string, unknown> {
+  const commit = isPlainObject(item.commit) ? item.commit : {};
+  const author = isPlainObject(commit.author) ? commit.author : {};
+  const subject = typeof commit.message === 'string' ? commit.message.split('\n')[0]! : '';
+  return { sha: item.sha, commit: new PartialObject({ message: subject, author: new PartialObject({ name: author.name, date: author.date }, 0) }, 0), ...(login(item.author) ? { author: new PartialObject({ login: login(item.author) }, 0) } : {}) };
 }
 
 function checkView(item: Obj): Record<string, unknown> {
@@ -183,7 +195,7 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
   // The root: counts like total_count and a single pull request or issue's own state.
   const root = isPlainObject(doc) && isPlainObject(doc.data) ? null : doc;
   if (isPlainObject(root)) {
-    const isEntity = PR_KEYS.filter((k) => k in root).length >= 2 || 'statusCheckRollup' in root || 'reviewDecision' in root;
+    const isEntity = PR_KEYS.filter((k) => k in root).length >= 2 || 'statusCheckRollup' in root || 'reviewDecision' in root || ('title' in root && ('body' in root || 'comments' in root));
     const scalars: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(root)) {
       if (key === 'total_count' || key === 'totalCount' || (isEntity && PR_KEYS.includes(key))) scalars[key] = isPlainObject(value) && login(value) ? new PartialObject({ login: login(value) }, 0) : value;
@@ -257,6 +269,16 @@ export function distillGitHub(doc: unknown, style: JsonStyle, refs: Refs, failed
       });
       const passed = found.items.length - bad.length;
       if (passed > 0) omitted.push({ what: `other items of ${where} (counted by outcome)`, count: passed });
+    } else if (found.kind === 'commits') {
+      // GET /repos/{owner}/{repo}/commits: the newest commits, sha, author, date and subject.
+      const n = found.items.length;
+      const shown = found.items.slice(0, ROWS_HEAD + ROWS_TAIL);
+      const ref = refs.nextRef();
+      citations.push({ ref, stream: 'stdout', pointer: found.pointer, label: `newest ${shown.length} of ${count(n)} commits (messages are external text)`, kind: 'commits', priority: 'mandatory', excerpt: shown.map((item, i) => `${i} ${render(commitView(item), 300, 100)}`) });
+      if (n > shown.length) omitted.push({ what: `commits of ${where} not listed`, count: n - shown.length });
+      const authors = new Set(found.items.map((c) => login(c.author) ?? (isPlainObject(c.commit) && isPlainObject(c.commit.author) ? String(c.commit.author.name) : '?')));
+      fields.commits = { total: n, authors: authors.size };
+      summary.push({ text: `${where}: ${plural(n, 'commit')} by ${plural(authors.size, 'author')}`, cites: [ref], fields: ['commits'] });
     } else if (found.kind === 'rows') {
       const n = found.items.length;
       const states = new Map<string, number>();
