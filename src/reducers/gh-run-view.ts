@@ -8,7 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, JsonStyle, PacketParts, Reducer
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { ActionsLogParser, looksLikeActionsLog } from './_shared/actions-log.js';
-import { withStderrErrors } from './_shared/merge-parts.js';
+import { withDigestErrors, withStderrErrors } from './_shared/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
 
 const MARK = '([✓✔X×✗*\\-!])';
@@ -53,7 +53,12 @@ export const ghRunViewReducer: Reducer = {
         let parts: PacketParts;
         // `gh run view --json jobs,conclusion,...`: failing jobs and their failed steps.
         if (parsed) return reduceGitHubJson(parsed, digest, exit.code !== null && exit.code !== 0, exit);
-        if (log.recognised()) parts = log.finish(digest);
+        if (log.recognised()) {
+          parts = log.finish(digest);
+          // No step ended in ##[error] (a `--log` of a passing run, or tab-separated lines from elsewhere):
+          // the error windows of the generic digest say what the lines themselves report.
+          if (parts.fields.failedSteps === 0 && digest.errors.errorLines > 0) parts = withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }));
+        }
         else if (summary.recognised()) parts = summary.finish(digest);
         else return digest.finish(exit);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';

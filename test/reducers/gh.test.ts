@@ -120,6 +120,14 @@ describe('gh-run-view', () => {
     expect(r.text).not.toContain('if this failed');
   });
 
+  it('falls back to error windows when no step ended in ##[error]', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => line('build', 'Run make', i, i === 20 ? 'make: *** [all] Error 2' : `cc -c file${i}.c`));
+    const r = run(lines.join('\n'));
+    expect(r.fields.failedSteps).toBe(0);
+    expect(r.packet!.status).toBe('fail');
+    expect(r.text).toContain('make: *** [all] Error 2');
+  });
+
   it('reads the run summary: failed jobs with their failed steps', () => {
     const text = ['', 'X main CI · 123', 'Triggered via push about 1 hour ago', '', 'JOBS', '✓ lint in 10s (ID 1)', 'X test in 1m (ID 2)', '  ✓ Set up job', '  X Run tests', '  - Upload', '', 'ANNOTATIONS', 'X Process completed with exit code 1.', 'test: .github#12', ''].join('\n');
     const r = run(text, ['gh', 'run', 'view', '123']);
