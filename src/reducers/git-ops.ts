@@ -48,6 +48,7 @@ export const gitOpsReducer: Reducer = {
     let hints = 0;
     let inPathList: Record<StreamName, boolean> = { stdout: false, stderr: false };
     let stat: string | null = null;
+    const outcomeTexts: string[] = [];
     const add = (stream: StreamName, n: number, kind: Hit['kind']): void => {
       const previous = last[stream];
       if (previous && previous.kind === kind && previous.to === n - 1) {
@@ -91,7 +92,10 @@ export const gitOpsReducer: Reducer = {
           if (hints <= 2) add(stream, n, 'failure');
           return;
         }
-        if (OUTCOME.test(text)) return add(stream, n, 'outcome');
+        if (OUTCOME.test(text)) {
+          if (outcomeTexts.length < 2) outcomeTexts.push(text.trim());
+          return add(stream, n, 'outcome');
+        }
         if (REF_UPDATE.test(text)) return add(stream, n, 'ref update');
         if (STAT.test(text)) {
           stat = text.trim();
@@ -126,7 +130,7 @@ export const gitOpsReducer: Reducer = {
           summary.push({ text: stat, cites: refsOf('stat'), fields: ['stat'] });
         }
         const outcomes = refsOf('outcome');
-        if (!conflicts.length && !rejected.length && !failures.length && outcomes.length) summary.push({ text: 'outcome lines cited', cites: outcomes.slice(0, 2) });
+        if (!conflicts.length && !rejected.length && !failures.length && outcomes.length) summary.push({ text: outcomeTexts.join('; '), cites: outcomes.slice(0, 2) });
         const updates = refsOf('ref update');
         if (updates.length) summary.push({ text: `ref updates`, cites: updates.slice(0, 2) });
         const omitted = dropped ? [{ what: 'matched lines past the first ' + CITED, count: dropped }] : [];

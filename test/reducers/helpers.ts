@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { reduceOutputSync, type ReduceResult } from '../../src/api.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-gh-git-'));
@@ -20,5 +20,15 @@ export function run(stdout: string, argv: string[] = [], options: { stderr?: str
     cwd: work,
     budget: 'verbose',
   });
+  // Honesty, as the golden runner checks it: every bullet rests on citations and fields the packet carries.
+  const packet = result.packet!;
+  if (!packet.verbatim) {
+    const refs = new Set(packet.citations.map((c) => c.ref));
+    for (const bullet of result.parts?.summary ?? []) {
+      expect((bullet.cites ?? []).length + (bullet.fields ?? []).length, bullet.text).toBeGreaterThan(0);
+      for (const ref of bullet.cites ?? []) expect(refs.has(ref), `${bullet.text} cites ${ref}`).toBe(true);
+      for (const field of bullet.fields ?? []) expect(field in packet.fields, `${bullet.text} rests on ${field}`).toBe(true);
+    }
+  }
   return { ...result, fields: (result.parts?.fields ?? {}) as Record<string, unknown>, reducer: result.packet?.reducer ?? '' };
 }
