@@ -104,7 +104,8 @@ class RunSummaryParser {
     const url = /^View this run on GitHub: (\S+)/.exec(text);
     if (url) this.url = { n, url: url[1]! };
     if (/^To see what failed, try: /.test(text)) this.hint = n;
-    if (this.section === 'jobs') {
+    // `gh run view --job <id>` prints its one job without a JOBS header.
+    if (this.section === 'jobs' || this.section === 'head') {
       const job = JOB.exec(text);
       if (job) {
         this.jobsTotal++;

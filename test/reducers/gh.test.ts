@@ -128,6 +128,12 @@ describe('gh-run-view', () => {
     expect(r.text).toContain('make: *** [all] Error 2');
   });
 
+  it('reads gh run view --job: one job, no JOBS header', () => {
+    const text = ['X main CI · 456', 'Triggered via push about 1 hour ago', '', 'X build in 2m (ID 123)', '  ✓ Set up job', '  X Run tests', '  ✓ Complete job', '', 'To see the full job log, try: gh run view --log --job=123'].join('\n');
+    const r = run(text, ['gh', 'run', 'view', '--job', '123']);
+    expect(r.fields.failedJobs).toEqual([{ name: 'build', id: '123', elapsed: '2m', failedSteps: ['Run tests'] }]);
+  });
+
   it('reads the run summary: failed jobs with their failed steps', () => {
     const text = ['', 'X main CI · 123', 'Triggered via push about 1 hour ago', '', 'JOBS', '✓ lint in 10s (ID 1)', 'X test in 1m (ID 2)', '  ✓ Set up job', '  X Run tests', '  - Upload', '', 'ANNOTATIONS', 'X Process completed with exit code 1.', 'test: .github#12', ''].join('\n');
     const r = run(text, ['gh', 'run', 'view', '123']);
