@@ -12,6 +12,10 @@ import { githubJsonScore } from './_shared/github-json.js';
 import { reduceGitHubJson } from './gh-api.js';
 
 const HEADER = /^([a-z][a-z-]*):\t(.*)$/;
+/** Terminal form: `Add cache #7`, then `Open • zed wants to merge 2 commits into main from cache • about 1 day ago`. */
+const HUMAN_TITLE = /^(.+) #(\d+)$/;
+const HUMAN_STATE = /^(Open|Closed|Merged|Draft) • (\S+) (?:wants to merge|merged|opened|closed)/;
+const HUMAN_CHECKS = /^\+(\d+) -(\d+) • (.*)$|^(?:[✓×X!-] )?(?:\d+\/\d+ )?[Cc]hecks? (?:passing|failing|pending)/u;
 const COMMENTS_CITED = 6;
 const BODY_LINES = 6;
 
@@ -25,16 +29,22 @@ export const ghPrViewReducer: Reducer = {
   detect(probe) {
     if (/^\s*\{/.test(probe.head)) return /"(?:statusCheckRollup|reviewDecision|mergeStateStatus|latestReviews|reviewRequests)"\s*:/.test(probe.head) ? 0.95 : githubJsonScore(probe.head) > 0 && /"comments"\s*:\s*\[/.test(probe.head) ? 0.8 : 0;
     if (/^author:\t.*\nassociation:\t/.test(probe.head)) return 0.85;
+    const [first = '', second = ''] = probe.head.split('\n');
+    if (HUMAN_TITLE.test(first) && HUMAN_STATE.test(second)) return 0.85;
     return /^title:\t.*\nstate:\t.*\n(?:author|labels):\t/.test(probe.head) ? 0.9 : 0;
   },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const view = new RawViewParser();
+    const human = new HumanViewParser();
     let parsed: { doc: unknown; style: JsonStyle } | null = null;
     return {
       line(stream, n, text) {
         digest.line(stream, n, text);
-        if (stream === 'stdout') view.line(n, text);
+        if (stream === 'stdout') {
+          view.line(n, text);
+          human.line(n, text);
+        }
       },
       json(doc, style) {
         parsed = { doc, style };
@@ -43,6 +53,7 @@ export const ghPrViewReducer: Reducer = {
         const failed = exit.code !== null && exit.code !== 0;
         if (parsed) return reduceGitHubJson(parsed, digest, failed, exit);
         if (view.headers.size >= 3 || view.commentCount > 0) return view.finish(digest, failed);
+        if (human.recognised()) return human.finish(digest, failed);
         return digest.finish(exit);
       },
     };
@@ -165,5 +176,65 @@ class RawViewParser {
       if (this.bodyLines > BODY_LINES) omitted.push({ what: 'body lines', count: this.bodyLines - BODY_LINES });
     }
     return { status: failed ? 'fail' : requested.length ? 'warn' : 'ok', summary, fields, citations, omitted, confidence: 0.85 };
+  }
+}
+
+/** The terminal form: title line, state line, checks and reviewer lines, the rendered body, the link. */
+class HumanViewParser {
+  title: { n: number; title: string; number: number } | null = null;
+  state: { n: number; state: string; author: string } | null = null;
+  private readonly lines: number[] = [];
+  checks: string | null = null;
+  reviewers: string | null = null;
+  url: string | null = null;
+  private last = 0;
+
+  line(n: number, text: string): void {
+    this.last = n;
+    if (n <= 3 && !this.title) {
+      const title = HUMAN_TITLE.exec(text);
+      if (title) this.title = { n, title: title[1]!, number: Number(title[2]) };
+      return;
+    }
+    if (this.title && !this.state && n <= this.title.n + 1) {
+      const state = HUMAN_STATE.exec(text);
+      if (state) this.state = { n, state: state[1]!, author: state[2]! };
+      return;
+    }
+    if (!this.state || n > this.state.n + 12) {
+      const url = /^View this (?:pull request|issue) on GitHub: (\S+)/.exec(text);
+      if (url) this.url = url[1]!;
+      return;
+    }
+    if (HUMAN_CHECKS.test(text)) {
+      this.checks = text;
+      this.lines.push(n);
+    } else if (/^Reviewers: /.test(text)) {
+      this.reviewers = text.slice(11);
+      this.lines.push(n);
+    } else if (/^(?:Labels|Assignees|Milestone|Projects): /.test(text)) this.lines.push(n);
+  }
+
+  recognised(): boolean {
+    return this.title !== null && this.state !== null;
+  }
+
+  finish(refs: { nextRef(): string }, failed: boolean): PacketParts {
+    const title = this.title!;
+    const state = this.state!;
+    const ref = refs.nextRef();
+    const headerEnd = Math.max(state.n, ...this.lines.filter((n) => n <= state.n + 12));
+    const citations: CitationDraft[] = [{ ref, stream: 'stdout', from: title.n, to: headerEnd, label: 'header', priority: 'mandatory' }];
+    const fields: Record<string, FieldValue> = { number: title.number, title: title.title, state: state.state, author: state.author };
+    const requested = (this.reviewers ?? '').split(/,\s*/).filter((r) => /\(changes requested\)/i.test(r)).map((r) => r.replace(/\s*\(.*\)$/, ''));
+    if (requested.length) fields.changesRequestedBy = requested;
+    if (this.checks) fields.checks = this.checks;
+    if (this.url) fields.url = this.url;
+    const checksFailing = this.checks !== null && /fail/i.test(this.checks);
+    const summary: Bullet[] = [{ text: `#${title.number} ${JSON.stringify(title.title)} · ${state.state}${this.checks ? ` · ${this.checks}` : ''}`, cites: [ref], fields: ['title', 'state'] }];
+    if (requested.length) summary.push({ text: `changes requested by ${requested.join(', ')}`, cites: [ref], fields: ['changesRequestedBy'] });
+    const rest = this.last - headerEnd;
+    const omitted = rest > 0 ? [{ what: 'body and comment lines (external text)', count: rest }] : [];
+    return { status: failed || checksFailing ? 'fail' : requested.length ? 'warn' : 'ok', summary, fields, citations, omitted, confidence: 0.75 };
   }
 }

@@ -74,6 +74,13 @@ describe('gh-pr-view', () => {
     expect(r.packet!.status).toBe('warn');
   });
 
+  it('reads the terminal form', () => {
+    const text = ['Add cache #7', 'Open • zed wants to merge 2 commits into main from cache • about 1 day ago', '+120 -4 • × 2/9 checks failing', 'Reviewers: ann (Changes requested), bo (Approved)', 'Labels: perf', '', ...Array.from({ length: 30 }, (_, i) => `  body ${i}`), '', 'View this pull request on GitHub: https://github.com/o/r/pull/7'].join('\n');
+    const r = run(text, ['gh', 'pr', 'view', '7']);
+    expect(r.fields).toMatchObject({ number: 7, title: 'Add cache', state: 'Open', author: 'zed', changesRequestedBy: ['ann'], checks: '+120 -4 • × 2/9 checks failing', url: 'https://github.com/o/r/pull/7' });
+    expect(r.packet!.status).toBe('fail');
+  });
+
   it('reads --comments: one entry per comment or review, with review states', () => {
     const block = (who: string, status: string | null, body: string) => [`author:\t${who}`, 'association:\tmember', 'edited:\tfalse', ...(status ? [`status:\t${status}`] : []), '--', body, '--'];
     const text = [...block('ann', 'CHANGES_REQUESTED', 'needs tests'), ...block('bo', null, 'looks fine'), ...block('cy', 'APPROVED', 'ship it')].join('\n');
