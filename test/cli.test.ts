@@ -337,6 +337,17 @@ describe('bad input', () => {
     expect(packet.fields.errorLines).toBe(1);
   });
 
+  it('a family from the config claims its command and uses its error patterns', () => {
+    const cwd = dir('userfamily');
+    fs.writeFileSync(path.join(cwd, '.reducerrc.json'), JSON.stringify({ families: [{ name: 'deployer', argv: 'fake-tool\\.mjs lines', errorPatterns: ['^line 7$'] }] }));
+    const r = reduce(['--json', '--', process.execPath, tool, 'lines', '400'], { cwd });
+    const packet = JSON.parse(r.stdout.toString());
+    expect(packet.family).toBe('deployer');
+    expect(packet.reducer).toMatch(/^deployer@/);
+    expect(packet.fields.errorLines).toBe(1);
+    expect(packet.citations.some((c: { lines?: number[] }) => (c.lines?.[0] ?? Infinity) <= 7 && (c.lines?.[1] ?? 0) >= 7)).toBe(true);
+  });
+
   it('--help and --version exit 0', () => {
     expect(reduce(['--help']).stdout.toString()).toContain('Examples:');
     expect(reduce(['--version']).stdout.toString().trim()).toMatch(/^\d+\.\d+\.\d+$/);

@@ -99,5 +99,5 @@ describe('properties', () => {
       }),
       { numRuns: 12 },
     );
-  });
+  }, 240_000);
 });

@@ -8,6 +8,7 @@ import { CaptureSession, type SessionOptions } from '../capture/session.js';
 import { captureCommand, exitCodeOf } from '../capture/spawn.js';
 import { captureStdin } from '../capture/stdin.js';
 import { reducersFor } from '../api.js';
+import { colorizePacket } from '../render/color.js';
 import { startStatusLine } from '../render/status-line.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
@@ -97,7 +98,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     const result = capture.finish(exit);
     const out = finalizeRun(session, result, exit, { budget, maxBytes, json: Boolean(flags.json), ...(flags.trustLane ? { trustLane: flags.trustLane } : {}) });
     if (out.warning) process.stderr.write(out.warning + '\n');
-    await writeOut(out.output);
+    await writeOut(out.packet && !flags.json ? colorizePacket(out.output.toString('utf8')) : out.output);
     if (!out.id && !wrap) return ExitCode.internal;
     return finalCode;
   } catch (err) {
