@@ -7,7 +7,7 @@
 import type { JsonStyle, Reducer } from '../core/types.js';
 import { CompilerRun } from './_shared/compiler-run.js';
 import { scanProbe, type Diagnostic } from './_shared/diagnostics.js';
-import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
+import { isPlainObject, PartialObject, pointerJoin, renderJson } from './_shared/json-render.js';
 
 export const eslintReducer: Reducer = {
   name: 'eslint',
@@ -57,7 +57,16 @@ function addEslintJson(run: CompilerRun, files: EslintFile[], style: JsonStyle):
         format: 'eslint-json',
       };
       const pointer = pointerJoin(pointerJoin(`/${i}`, 'messages'), j);
-      run.addPointer({ diagnostic, pointer, excerpt: renderJson(message, { style, first: ['ruleId', 'severity', 'message', 'line', 'column'], limit: 300 }) });
+      run.addPointer({ diagnostic, pointer, excerpt: renderJson(keyFields(message), { style, limit: 300 }) });
     });
   });
+}
+
+const KEY_FIELDS = ['ruleId', 'severity', 'message', 'line', 'column', 'fatal'];
+
+/** The fields that say what and where; the rest (fixes, suggestions, end positions) are counted. */
+function keyFields(message: Record<string, unknown>): PartialObject {
+  const shown: Record<string, unknown> = {};
+  for (const key of KEY_FIELDS) if (key in message) shown[key] = message[key];
+  return new PartialObject(shown, Object.keys(message).length - Object.keys(shown).length);
 }

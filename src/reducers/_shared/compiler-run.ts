@@ -221,7 +221,7 @@ export class CompilerRun implements ReducerRun {
     for (const unit of sorted) {
       const last = groups[groups.length - 1];
       const tail = last?.[last.length - 1];
-      if (last && tail && tail.stream === unit.stream && tail.diagnostic.file === unit.diagnostic.file && tail.diagnostic.severity === unit.diagnostic.severity && unit.from <= tail.to + 1 && unit.to - last[0]!.from < MAX_GROUP_SPAN) last.push(unit);
+      if (last && tail && tail.stream === unit.stream && tail.diagnostic.file === unit.diagnostic.file && (tail.diagnostic.severity === unit.diagnostic.severity || unit.to - unit.from < 2) && unit.from <= tail.to + 2 && unit.to - last[0]!.from < MAX_GROUP_SPAN) last.push(unit);
       else groups.push([unit]);
     }
     const hasErrors = this.errors > 0;

@@ -150,6 +150,7 @@ const RUST_SUMMARY = /^(?:error: (?:could not compile|aborting due to)|warning: 
 const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
   [/^Found \d+ errors?\b/, 'failure'],
   [/^Found 0 errors\b/, 'success'],
+  [/^\d+ problems?$/, 'count'],
   [/^\s*[✖×] \d+ problems? \(\d+ errors?, \d+ warnings?\)/, 'count'],
   [/^error: (?:could not compile|aborting due to)/, 'failure'],
   [/^warning: `[^`]+` \([^)]*\) generated \d+ warnings?/, 'count'],
@@ -186,6 +187,9 @@ const GCC_CONTEXT = /^(?:In file included from |\s+from |[^\s:][^:]*: (?:In (?:\
 const GCC_FRAME = /^(?:\s|\||$)/;
 const STYLISH_HEADER = /^(?:[A-Za-z]:[\\/]|[\\/.~]|[\w@-])[^:]*\.[\w]+$/;
 const MAX_BLOCK = 60;
+/** Lines of these tools that are neither diagnostics nor verdicts, claimed so the log digest does not flag them. */
+const KNOWN_CHATTER =
+  /^(?:\s*\d+ errors? and \d+ warnings? potentially fixable|Errors\s+Files$|\s+\d+\s+\S+:\d+$|For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: |# \S+$)/;
 
 /**
  * Streaming parser for one stream: feed every line, get each diagnostic when its block ends.
@@ -196,6 +200,7 @@ export class DiagnosticParser {
   private lastNonBlank = 0;
   private context: number | null = null;
   private stylishFile: string | null = null;
+  /** Line of the last eslint file header, so a file's first row is cited with its path. */
   private stylishLine = 0;
 
   /** Feeds line `n`; returns the blocks it completed (the open one ends when a line does not belong to it). */
@@ -218,7 +223,7 @@ export class DiagnosticParser {
     const diagnostic = this.parseHeader(n, text);
     if (diagnostic) {
       // A gcc note right after a diagnostic belongs to it; elsewhere it stands alone, uncounted.
-      const from = this.context ?? n;
+      const from = this.context ?? (diagnostic.format === 'eslint-stylish' && this.stylishLine === n - 1 ? n - 1 : n);
       this.context = null;
       if (diagnostic.severity === 'note' && done && done.to === n - 1 && diagnostic.format === 'gcc') {
         this.open = done;
@@ -235,6 +240,7 @@ export class DiagnosticParser {
       return { done, summary: null, claimed: true };
     }
     this.context = null;
+    if (KNOWN_CHATTER.test(text)) return { done, summary: null, claimed: true };
     if (text.trim() !== '' && !/^\s/.test(text) && STYLISH_HEADER.test(text)) {
       this.stylishFile = text.trim();
       this.stylishLine = n;
@@ -261,10 +267,7 @@ export class DiagnosticParser {
     if (rust) return rust;
     if (this.stylishFile && /^\s+\d+:\d+\s/.test(text)) {
       const row = parseEslintStylishRow(text, this.stylishFile);
-      if (row) {
-        this.stylishLine = n;
-        return row;
-      }
+      if (row) return row;
     }
     return null;
   }
