@@ -183,8 +183,8 @@ export interface DiagnosticBlock {
   at: number;
 }
 
-const GCC_CONTEXT = /^(?:In file included from |\s+from |[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
-const GCC_FRAME = /^(?:\s|\||$)/;
+const GCC_CONTEXT = /^(?:# [\w.\/-]+$|In file included from |\s+from |[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
+const GCC_FRAME = /^(?:\s|\||[\^~]|$)/;
 const STYLISH_HEADER = /^(?:[A-Za-z]:[\\/]|[\\/.~]|[\w@-])[^:]*\.[\w]+$/;
 const MAX_BLOCK = 60;
 /** Lines of these tools that are neither diagnostics nor verdicts, claimed so the log digest does not flag them. */
