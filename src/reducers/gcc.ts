@@ -17,7 +17,8 @@ export const gccReducer: Reducer = {
   detect(probe) {
     const scan = scanProbe(probe.head, probe.stderrHead);
     if (scan.cFamily > 0) return scan.cFamily >= 2 ? 0.9 : 0.8;
-    if (scan.make > 0 && scan.testRunner === 0) return 0.55;
+    // make alone says little about what it ran: a weak guess that other families' detectors outrank.
+    if (scan.make > 0 && scan.testRunner === 0) return 0.25;
     return 0;
   },
   start: (ctx) => new CompilerRun(ctx),

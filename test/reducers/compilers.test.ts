@@ -75,7 +75,7 @@ describe('compiler packets', () => {
       { file: 'src/b.ts', errors: 1, warnings: 0 },
     ]);
     const first = parts.citations.find((c) => c.priority === 'mandatory');
-    expect(first).toMatchObject({ from: 1, to: 2, label: 'src/a.ts: 2 errors' });
+    expect(first).toMatchObject({ from: 1, to: 2, label: 'src/a.ts (2 errors in this file)' });
     expect(parts.summary.find((b) => b.text.startsWith('first error'))?.text).toContain('src/a.ts:3:7 error TS2322');
   });
 

@@ -229,7 +229,8 @@ export class CompilerRun implements ReducerRun {
       const errors = units.filter((u) => u.diagnostic.severity === 'error');
       const priority = units.map((u) => this.priorityOf(u, hasErrors)).sort((a, b) => RANK[a] - RANK[b])[0]!;
       const head = units[0]!.diagnostic;
-      const label = units.length === 1 ? describe(head) : `${head.file ?? 'no file'}: ${describeCounts(errors.length, units.length - errors.length)}`;
+      const total = head.file !== null ? this.files.get(head.file) : undefined;
+      const label = units.length === 1 ? describe(head) : `${head.file ?? 'no file'}${total ? ` (${describeCounts(total.errors, total.warnings)} in this file)` : ''}`;
       const citation: LineCitation = {
         ref: this.digest.nextRef(),
         stream: units[0]!.stream,

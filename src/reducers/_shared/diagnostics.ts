@@ -148,8 +148,8 @@ export type SummaryKind = 'failure' | 'success' | 'count';
 
 const RUST_SUMMARY = /^(?:error: (?:could not compile|aborting due to)|warning: (?:`[^`]+` \([^)]*\) generated \d+|build failed, waiting)|error: (?:Recipe|failed to run custom build))/;
 const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
-  [/^Found \d+ errors?\b/, 'failure'],
-  [/^Found 0 errors\b/, 'success'],
+  [/^(?:\[[^\]]+\] )?Found [1-9]\d* errors?\b/, 'failure'],
+  [/^(?:\[[^\]]+\] )?Found 0 errors\b/, 'success'],
   [/^\d+ problems?$/, 'count'],
   [/^\s*[✖×] \d+ problems? \(\d+ errors?, \d+ warnings?\)/, 'count'],
   [/^error: (?:could not compile|aborting due to)/, 'failure'],
