@@ -57,7 +57,7 @@ function addEslintJson(run: CompilerRun, files: EslintFile[], style: JsonStyle):
         format: 'eslint-json',
       };
       const pointer = pointerJoin(pointerJoin(`/${i}`, 'messages'), j);
-      run.addPointer({ diagnostic, pointer, excerpt: renderJson(keyFields(message), { style, limit: 300 }) });
+      run.tally.addPointer({ diagnostic, pointer, excerpt: renderJson(keyFields(message), { style, limit: 300 }) });
     });
   });
 }

@@ -1,285 +1,61 @@
 /**
- * The run shared by the compiler and linter reducers: parses diagnostics as they stream, counts
- * them by severity, file and code, cites the first errors (grouped by file) and a few warnings,
- * keeps the tool's verdict line, and hands every line it does not understand to the log digest.
+ * The run shared by the compiler and linter reducers: a {@link DiagnosticTally} for the lines it
+ * recognises, the log digest for every other line (linker and make errors, panics).
  */
-import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineCitation, PacketParts, Priority, ReducerRun, RunContext, StreamName } from '../../core/types.js';
-import { clip, count, plural } from '../../core/format.js';
+import type { ExitInfo, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
+import { plural } from '../../core/format.js';
 import { LogDigest } from './log-digest.js';
-import { DiagnosticParser, location, type Diagnostic, type DiagnosticBlock, type SummaryKind } from './diagnostics.js';
+import { DiagnosticTally } from './diagnostic-tally.js';
 
-/** Errors cited with an excerpt; later ones are counted. */
-const MAX_CITED_ERRORS = 30;
-/** Errors whose excerpts outrank samples when the budget is tight. */
-const HIGH_ERRORS = 10;
-const MAX_CITED_WARNINGS = 4;
-/** Longest excerpt that several diagnostics of one file are merged into. */
-const MAX_GROUP_SPAN = 16;
-const MAX_FILES = 5_000;
-const MAX_CODES = 1_000;
-const TOP_FILES = 10;
-const TOP_CODES = 8;
-const EDGE_SUMMARIES = 2;
-
-interface Unit {
-  diagnostic: Diagnostic;
-  stream: StreamName;
-  from: number;
-  to: number;
-  at: number;
-  /** 0-based rank among errors (or warnings), to set priorities. */
-  rank: number;
-}
-
-/** A diagnostic found in a JSON document (eslint -f json), cited by pointer. */
-export interface PointerUnit {
-  diagnostic: Diagnostic;
-  pointer: string;
-  excerpt: string;
-}
-
-interface SummaryLine {
-  stream: StreamName;
-  n: number;
-  kind: SummaryKind;
-  text: string;
-}
-
-interface FileCount {
-  errors: number;
-  warnings: number;
-  order: number;
-}
-
+/** A compiler or linter run: the tally for what it recognises, the log digest for every other line. */
 export class CompilerRun implements ReducerRun {
   readonly digest: LogDigest;
-  private readonly parsers: Record<StreamName, DiagnosticParser> = { stdout: new DiagnosticParser(), stderr: new DiagnosticParser() };
-  private readonly units: Unit[] = [];
-  private readonly pointerUnits: PointerUnit[] = [];
-  private readonly files = new Map<string, FileCount>();
-  private otherFiles = 0;
-  private readonly codes = new Map<string, number>();
-  private readonly summaries: SummaryLine[] = [];
-  private summaryCount = 0;
-  private failedSummary = false;
-  errors = 0;
-  warnings = 0;
+  readonly tally = new DiagnosticTally();
   /** Set when the diagnostics came from a parsed JSON document: its raw lines are not log text. */
   jsonMode = false;
-  private first: Diagnostic | null = null;
-  private firstUnit: Unit | PointerUnit | null = null;
 
   constructor(ctx: RunContext) {
     this.digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
   }
 
   line(stream: StreamName, n: number, text: string): void {
-    const result = this.parsers[stream].push(n, text);
-    if (result.done) this.addBlock(stream, result.done);
-    if (result.summary) this.addSummary(stream, n, result.summary, text);
-    if (result.claimed) this.digest.lines[stream] = n;
+    if (this.tally.line(stream, n, text)) this.digest.lines[stream] = n;
     else this.digest.line(stream, n, text);
   }
 
-  /** Adds a diagnostic read from a JSON document; `excerpt` is its rendering in the input's style. */
-  addPointer(unit: PointerUnit): void {
-    if (this.count(unit.diagnostic) && this.keep(unit.diagnostic)) this.pointerUnits.push(unit);
-  }
-
-  private addBlock(stream: StreamName, block: DiagnosticBlock): void {
-    const d = block.diagnostic;
-    if (!this.count(d)) return;
-    if (!this.keep(d)) return;
-    const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
-    this.units.push({ diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank });
-  }
-
-  /** Counts an error or warning; notes and help lines are part of another diagnostic's story. */
-  private count(d: Diagnostic): boolean {
-    if (d.severity === 'error') this.errors++;
-    else if (d.severity === 'warning') this.warnings++;
-    else return false;
-    if (d.file !== null) {
-      let f = this.files.get(d.file);
-      if (!f && this.files.size < MAX_FILES) this.files.set(d.file, (f = { errors: 0, warnings: 0, order: this.files.size }));
-      if (f) f[d.severity === 'error' ? 'errors' : 'warnings']++;
-      else this.otherFiles++;
-    }
-    if (d.code !== null && (this.codes.has(d.code) || this.codes.size < MAX_CODES)) this.codes.set(d.code, (this.codes.get(d.code) ?? 0) + 1);
-    if (d.severity === 'error') this.first ??= d;
-    return true;
-  }
-
-  private keep(d: Diagnostic): boolean {
-    return d.severity === 'error' ? this.errors <= MAX_CITED_ERRORS : this.warnings <= MAX_CITED_WARNINGS;
-  }
-
-  private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
-    this.summaryCount++;
-    if (kind === 'failure') this.failedSummary = true;
-    const entry = { stream, n, kind, text: clip(text.trim(), 160) };
-    if (this.summaries.length < EDGE_SUMMARIES * 2) this.summaries.push(entry);
-    else this.summaries.splice(EDGE_SUMMARIES, 1), this.summaries.push(entry);
-  }
-
-  /** The diagnostics counted so far. */
-  get diagnostics(): number {
-    return this.errors + this.warnings;
-  }
-
   finish(exit: ExitInfo): PacketParts {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const block = this.parsers[stream].flush();
-      if (block) this.addBlock(stream, block);
-    }
-    const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
-    if (this.diagnostics === 0 && this.summaries.length === 0) {
+    const tally = this.tally;
+    tally.finish();
+    if (!tally.found) {
       // Nothing we recognise: the generic digest, as the text reducer would give.
       const parts = this.digest.finish(exit);
       parts.confidence = Math.min(parts.confidence, 0.6);
       return parts;
     }
-
-    const digestParts = this.digest.finish(exit, { skipHead: true, skipTail: this.summaries.length > 0 || this.diagnostics > 0 });
-    const citations: CitationDraft[] = [];
-    const summary: Bullet[] = [];
-    const fields: Record<string, FieldValue> = {};
-
-    const lineCitations = this.citeUnits();
-    citations.push(...lineCitations.map((c) => c.citation));
-    const firstRef = this.firstRef(lineCitations);
-    for (const p of this.pointerUnits) {
-      const d = p.diagnostic;
-      const isFirst = p === this.firstUnit;
-      citations.push({ ref: this.digest.nextRef(), stream: 'stdout', pointer: p.pointer, label: describe(d), kind: d.severity === 'error' ? 'errors' : 'warnings', priority: isFirst ? 'mandatory' : d.severity === 'error' ? 'high' : 'normal', excerpt: [p.excerpt] });
-    }
-    const firstPointerRef = this.firstUnit && 'pointer' in this.firstUnit ? citations.find((c) => 'pointer' in c && c.pointer === (this.firstUnit as PointerUnit).pointer)?.ref : undefined;
-
-    // The last verdict decides; earlier ones (one per crate or make target) rank below it.
-    const verdict = [...this.summaries].reverse().find((s) => s.kind === 'failure') ?? this.summaries[this.summaries.length - 1];
-    let verdictRef: string | undefined;
-    for (const s of this.summaries) {
-      const ref = this.digest.nextRef();
-      if (s === verdict) verdictRef = ref;
-      const priority: Priority = s === verdict ? (s.kind === 'failure' || this.diagnostics > 0 ? 'mandatory' : 'normal') : 'high';
-      citations.push({ ref, stream: s.stream, from: s.n, to: s.n, label: 'tool summary', priority });
-    }
-
-    fields.errors = this.errors;
-    fields.warnings = this.warnings;
-    fields.files = this.files.size + (this.otherFiles > 0 ? 1 : 0);
-    const counts = `${plural(this.errors, 'error')}, ${plural(this.warnings, 'warning')}`;
-    summary.push({ text: this.files.size > 0 ? `${counts} in ${plural(this.files.size, 'file')}` : counts, fields: ['errors', 'warnings', 'files'] });
-
-    const firstCite = firstRef ?? firstPointerRef;
-    if (this.first) {
-      fields.firstError = describeField(this.first);
-      summary.push({ text: `first error: ${describe(this.first)}: ${clip(this.first.message, 160)}`, ...(firstCite ? { cites: [firstCite] } : {}), fields: ['firstError'], priority: 'mandatory' });
-    }
-    if (verdict && verdictRef) summary.push({ text: `tool says: ${verdict.text}`, cites: [verdictRef] });
-
-    if (this.files.size > 0) fields.byFile = this.topFiles();
-    if (this.codes.size > 0) {
-      const top = [...this.codes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_CODES);
-      fields.codes = Object.fromEntries(top);
-      summary.push({ text: `most frequent: ${top.slice(0, 4).map(([code, n]) => `${code} ×${count(n)}`).join(', ')}`, fields: ['codes'] });
-    }
+    const digestParts = this.digest.finish(exit, { skipHead: true, skipTail: true });
+    const { summary, fields, citations, omitted } = tally.parts(() => this.digest.nextRef());
 
     // Lines the digest flagged as errors that no diagnostic explains (linker, make, panics).
-    const windows = this.jsonMode ? [] : digestParts.citations.filter((c) => c.label?.startsWith('error') || c.label === 'last lines');
-    citations.push(...windows);
-    if (digestParts.fields.errorLines && !this.jsonMode) {
-      fields.otherErrorLines = digestParts.fields.errorLines;
-      const refs = windows.filter((c) => c.label?.startsWith('error')).map((c) => c.ref).slice(0, 3);
-      summary.push({ text: `${plural(digestParts.fields.errorLines as number, 'other error line')} outside the parsed diagnostics`, ...(refs.length ? { cites: refs } : {}), fields: ['otherErrorLines'] });
+    if (!this.jsonMode) {
+      const windows = digestParts.citations.filter((c) => c.label?.startsWith('error'));
+      citations.push(...windows);
+      omitted.unshift(...digestParts.omitted);
+      if (digestParts.fields.errorLines) {
+        fields.otherErrorLines = digestParts.fields.errorLines;
+        const refs = windows.map((c) => c.ref).slice(0, 3);
+        summary.push({ text: `${plural(digestParts.fields.errorLines as number, 'other error line')} outside the parsed diagnostics`, ...(refs.length ? { cites: refs } : {}), fields: ['otherErrorLines'] });
+      }
     }
 
-    const omitted = [...digestParts.omitted];
-    const citedErrors = this.units.filter((u) => u.diagnostic.severity === 'error').length + this.pointerUnits.filter((u) => u.diagnostic.severity === 'error').length;
-    const citedWarnings = this.units.length + this.pointerUnits.length - citedErrors;
-    if (this.errors > citedErrors) omitted.push({ what: 'errors past the first ' + citedErrors + ' (counted in fields)', count: this.errors - citedErrors });
-    if (this.warnings > citedWarnings) omitted.push({ what: 'warnings not cited (counted in fields)', count: this.warnings - citedWarnings });
-    if (this.summaryCount > this.summaries.length) omitted.push({ what: 'tool summary lines', count: this.summaryCount - this.summaries.length });
-    const shownFiles = (fields.byFile as FieldValue[] | undefined)?.length ?? 0;
-    if (this.files.size > shownFiles) omitted.push({ what: 'files with diagnostics not listed in fields.byFile', count: this.files.size - shownFiles });
-
-    const failed = failedExit || this.errors > 0 || this.failedSummary;
+    const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    const failed = failedExit || tally.errors > 0 || tally.failedSummary;
     return {
-      status: failed ? 'fail' : this.warnings > 0 ? 'warn' : 'ok',
+      status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',
       summary,
       fields,
       citations,
       omitted,
-      confidence: this.diagnostics > 0 ? (failed && this.errors === 0 && !this.failedSummary ? 0.7 : 0.9) : 0.8,
+      confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
     };
   }
-
-  /** Cites the kept diagnostics, merging neighbours from the same file into one excerpt. */
-  private citeUnits(): Array<{ citation: LineCitation; units: Unit[] }> {
-    const sorted = [...this.units].sort((a, b) => (a.stream === b.stream ? 0 : a.stream === 'stdout' ? -1 : 1) || a.from - b.from);
-    const groups: Unit[][] = [];
-    for (const unit of sorted) {
-      const last = groups[groups.length - 1];
-      const tail = last?.[last.length - 1];
-      if (last && tail && tail.stream === unit.stream && tail.diagnostic.file === unit.diagnostic.file && (tail.diagnostic.severity === unit.diagnostic.severity || unit.to - unit.from < 2) && unit.from <= tail.to + 2 && unit.to - last[0]!.from < MAX_GROUP_SPAN) last.push(unit);
-      else groups.push([unit]);
-    }
-    const hasErrors = this.errors > 0;
-    return groups.map((units) => {
-      const errors = units.filter((u) => u.diagnostic.severity === 'error');
-      const priority = units.map((u) => this.priorityOf(u, hasErrors)).sort((a, b) => RANK[a] - RANK[b])[0]!;
-      const head = units[0]!.diagnostic;
-      const total = head.file !== null ? this.files.get(head.file) : undefined;
-      const label = units.length === 1 ? describe(head) : `${head.file ?? 'no file'}${total ? ` (${describeCounts(total.errors, total.warnings)} in this file)` : ''}`;
-      const citation: LineCitation = {
-        ref: this.digest.nextRef(),
-        stream: units[0]!.stream,
-        from: units[0]!.from,
-        to: Math.max(...units.map((u) => u.to)),
-        label,
-        kind: errors.length > 0 ? 'errors' : 'warnings',
-        priority,
-        focus: units.map((u) => u.at),
-      };
-      return { citation, units };
-    });
-  }
-
-  private priorityOf(unit: Unit, hasErrors: boolean): Priority {
-    if (unit.diagnostic.severity === 'error') {
-      if (unit.diagnostic === this.first) return 'mandatory';
-      return unit.rank < HIGH_ERRORS ? 'high' : 'normal';
-    }
-    return hasErrors ? 'low' : unit.rank < 2 ? 'high' : 'normal';
-  }
-
-  private firstRef(cited: Array<{ citation: LineCitation; units: Unit[] }>): string | undefined {
-    const hit = cited.find((c) => c.units.some((u) => u.diagnostic === this.first));
-    if (hit) return hit.citation.ref;
-    this.firstUnit = this.pointerUnits.find((p) => p.diagnostic === this.first) ?? null;
-    return undefined;
-  }
-
-  private topFiles(): FieldValue[] {
-    return [...this.files]
-      .sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || a[1].order - b[1].order)
-      .slice(0, TOP_FILES)
-      .map(([file, c]) => ({ file, errors: c.errors, warnings: c.warnings }));
-  }
-}
-
-const RANK: Record<Priority, number> = { mandatory: 0, high: 1, normal: 2, low: 3 };
-
-/** `src/a.ts:12:5 error TS2322` */
-export function describe(d: Diagnostic): string {
-  const where = location(d);
-  return [where, d.severity, d.code].filter((s) => s).join(' ');
-}
-
-function describeField(d: Diagnostic): FieldValue {
-  return { file: d.file, line: d.line, col: d.col, code: d.code, message: clip(d.message, 160) };
-}
-
-function describeCounts(errors: number, warnings: number): string {
-  return [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter((s) => s).join(', ');
 }
