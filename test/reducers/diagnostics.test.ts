@@ -146,3 +146,22 @@ describe('isTimestampedLog', () => {
     expect(isTimestampedLog('error[E0061]: x\n  --> a.rs:1:1\n')).toBe(false);
   });
 });
+
+describe('DiagnosticTally on CI log lines', () => {
+  it('counts diagnostics from timestamp-stripped lines and cites them by their original numbers', async () => {
+    const { DiagnosticTally } = await import('../../src/reducers/_shared/diagnostic-tally.js');
+    const log = [
+      '2026-02-12T05:25:37.0000000Z > nuxt typecheck',
+      "2026-02-12T05:25:38.1167507Z ##[error]app/a.vue(63,53): error TS18047: 'settings.value' is possibly 'null'.",
+      "2026-02-12T05:25:38.1175089Z ##[error]app/a.vue(655,29): error TS2532: Object is possibly 'undefined'.",
+      '2026-02-12T05:25:38.1175089Z ##[error]Process completed with exit code 2.',
+    ];
+    const tally = new DiagnosticTally();
+    log.forEach((line, i) => tally.line('stdout', i + 1, line.replace(/^\S+Z /, '')));
+    tally.finish();
+    let ref = 0;
+    const parts = tally.parts(() => `t${++ref}`);
+    expect(parts.fields).toMatchObject({ errors: 2, files: 1, codes: { TS18047: 1, TS2532: 1 } });
+    expect(parts.citations[0]).toMatchObject({ from: 2, to: 3, priority: 'mandatory' });
+  });
+});

@@ -160,6 +160,8 @@ const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
   [/^\S*\bld(?:\.\w+)?: (?:error: )?ld returned \d+/, 'failure'],
   [/^\d+ (?:errors?|warnings?)(?: and \d+ warnings?)? generated\.$/, 'count'],
   [/^compilation terminated\.$/, 'failure'],
+  [/^cc1(?:plus)?: all warnings being treated as errors$/, 'failure'],
+  [/^ESLint found too many warnings \(maximum: \d+\)/, 'failure'],
 ];
 
 /** The tool's own verdict line (`Found 3 errors in 2 files.`, `✖ 31 problems (…)`, `error: could not compile …`). */
