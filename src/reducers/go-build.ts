@@ -1,5 +1,5 @@
 /**
- * Go builds and static checks (go build, go vet, go install): `./main.go:12:5: undefined: x`
+ * Go builds and static checks (go build, go vet, go install, golangci-lint, staticcheck): `./main.go:12:5: undefined: x`
  * under `# example.com/app` package headers, grouped by file.
  * Docs: https://pkg.go.dev/cmd/go#hdr-Compile_packages_and_dependencies , https://pkg.go.dev/cmd/vet
  */
@@ -11,7 +11,7 @@ export const goBuildReducer: Reducer = {
   name: 'go-build',
   family: 'go',
   version: '1.0.0',
-  claims: ['go build', 'go vet', 'go install'],
+  claims: ['go build', 'go vet', 'go install', 'golangci-lint', 'staticcheck'],
   lane: 'internal',
   detect(probe) {
     const scan = scanProbe(probe.head, probe.stderrHead);

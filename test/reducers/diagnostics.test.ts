@@ -165,3 +165,12 @@ describe('DiagnosticTally on CI log lines', () => {
     expect(parts.citations[0]).toMatchObject({ from: 2, to: 3, priority: 'mandatory' });
   });
 });
+
+describe('neighbouring layouts', () => {
+  it('reads MSBuild, eslint compact and golangci-lint lines', () => {
+    expect(parseDiagnosticLine("Program.cs(12,5): error CS0103: The name 'x' does not exist in the current context [/w/app.csproj]")).toMatchObject({ file: 'Program.cs', line: 12, code: 'CS0103' });
+    expect(parseDiagnosticLine("src/a.js: line 3, col 7, Error - 'x' is not defined. (no-undef)")).toMatchObject({ file: 'src/a.js', line: 3, col: 7, code: 'no-undef', severity: 'error' });
+    expect(parseDiagnosticLine('main.go:12:5: ineffectual assignment to err (ineffassign)')).toMatchObject({ code: 'ineffassign', message: 'ineffectual assignment to err' });
+    expect(parseDiagnosticLine('./a.go:14:11: r.Nme undefined (type Request has no field or method Nme)')).toMatchObject({ code: null, message: 'r.Nme undefined (type Request has no field or method Nme)' });
+  });
+});

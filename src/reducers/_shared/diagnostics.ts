@@ -42,14 +42,15 @@ function num(s: string | undefined): number | null {
   return s === undefined ? null : Number(s);
 }
 
-const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+),(?<col>\d+)\): (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
+/** Also MSBuild's C# and F# lines (`Program.cs(12,5): error CS0103: … [/w/app.csproj]`), same layout. */
+const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+),(?<col>\d+)(?:,\d+,\d+)?\): (?<sev>error|warning|message) (?<code>TS\d+|[A-Z]{2,}\d{3,}): (?<msg>.*)$/;
 const TSC_PRETTY = /^(?<file>[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 const TSC_GLOBAL = /^(?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 
 /** `src/a.ts(12,5): error TS2322: …`, `src/a.ts:12:5 - error TS2322: …` (pretty), `error TS18003: …`. */
 export function parseTscLine(raw: string): Diagnostic | null {
   const text = stripAnnotation(raw);
-  if (!text.includes('TS')) return null;
+  if (!/(?:^| )(?:error|warning|message) [A-Z]/.test(text)) return null;
   for (const [re, format] of [
     [TSC, 'tsc'],
     [TSC_PRETTY, 'tsc-pretty'],
@@ -86,17 +87,28 @@ export function parseLinkerLine(raw: string): Diagnostic | null {
   return { file: m.groups.file!, line: null, col: null, severity: 'error', code: 'ld', message: m.groups.msg!, format: 'ld' };
 }
 
-const GO = /^(?:vet: )?(?<file>(?:\.{1,2}\/|\/)?[^\s:]+\.go):(?<line>\d+)(?::(?<col>\d+))?: (?<msg>.+)$/;
+const GO = /^(?:vet: )?(?<file>(?:\.{1,2}\/|\/)?[^\s:]+\.go):(?<line>\d+)(?::(?<col>\d+))?: (?<msg>.+?)(?: \((?<code>[a-z][\w-]*|[A-Z]{1,3}\d{3,5})\))?$/;
 
 /** `./main.go:12:5: undefined: x` (go build and go vet). */
 export function parseGoLine(raw: string): Diagnostic | null {
   const m = GO.exec(stripAnnotation(raw));
   if (!m?.groups) return null;
   const g = m.groups;
-  return { file: g.file!, line: num(g.line), col: num(g.col), severity: 'error', code: null, message: g.msg!, format: 'go' };
+  // golangci-lint and staticcheck end with the linter or check: `… (ineffassign)`, `… (SA4006)`.
+  return { file: g.file!, line: num(g.line), col: num(g.col), severity: 'error', code: g.code ?? null, message: g.msg!, format: 'go' };
 }
 
 const ESLINT_UNIX = /^(?<file>[^:\s][^:]*?):(?<line>\d+):(?<col>\d+): (?<msg>.*) \[(?<sev>Error|Warning)(?:\/(?<code>[^\]]+))?\]$/;
+
+const ESLINT_COMPACT = /^(?<file>\S.*?): line (?<line>\d+), col (?<col>\d+), (?<sev>Error|Warning) - (?<msg>.*?)(?: \((?<code>[@\w/-]+)\))?$/;
+
+/** eslint `-f compact` (before ESLint 9): `src/a.js: line 3, col 7, Error - 'x' is not defined. (no-undef)`. */
+export function parseEslintCompactLine(raw: string): Diagnostic | null {
+  const m = ESLINT_COMPACT.exec(stripAnnotation(raw));
+  if (!m?.groups) return null;
+  const g = m.groups;
+  return { file: g.file!, line: num(g.line), col: num(g.col), severity: toSeverity(g.sev!), code: g.code ?? null, message: g.msg!, format: 'eslint-unix' };
+}
 
 /** eslint `-f unix`: `src/a.js:3:7: 'x' is defined but never used. [Error/no-unused-vars]`. */
 export function parseEslintUnixLine(raw: string): Diagnostic | null {
@@ -140,7 +152,7 @@ export function parseRustLocation(raw: string): { file: string; line: number; co
  * Multi-line layouts (rustc, eslint stylish) need {@link DiagnosticParser}.
  */
 export function parseDiagnosticLine(text: string): Diagnostic | null {
-  return parseTscLine(text) ?? parseEslintUnixLine(text) ?? parseGccLine(text) ?? parseGoLine(text) ?? parseLinkerLine(text);
+  return parseTscLine(text) ?? parseEslintUnixLine(text) ?? parseEslintCompactLine(text) ?? parseGccLine(text) ?? parseGoLine(text) ?? parseLinkerLine(text);
 }
 
 /** What a tool prints once at the end (or per crate): kept and cited as the run's verdict. */
@@ -159,6 +171,7 @@ const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
   [/^(?:collect2|clang|gcc|g\+\+|c\+\+|cc1(?:plus)?|ld): (?:fatal )?error: /, 'failure'],
   [/^\S*\bld(?:\.\w+)?: (?:error: )?ld returned \d+/, 'failure'],
   [/^\d+ (?:errors?|warnings?)(?: and \d+ warnings?)? generated\.$/, 'count'],
+  [/^\d+ issues?:$/, 'count'],
   [/^compilation terminated\.$/, 'failure'],
   [/^cc1(?:plus)?: all warnings being treated as errors$/, 'failure'],
   [/^ESLint found too many warnings \(maximum: \d+\)/, 'failure'],
@@ -358,8 +371,10 @@ export function scanProbe(head: string, stderrHead: string): ProbeScan {
   if (scan.timestamped) return scan;
   let stylishFile = false;
   for (const text of `${head}\n${stderrHead}`.split('\n')) {
-    if (parseTscLine(text)?.file) scan.tsc++;
-    else if (parseEslintUnixLine(text)) scan.eslint++;
+    const tsc = parseTscLine(text);
+    if (tsc) {
+      if (tsc.file && tsc.code?.startsWith('TS')) scan.tsc++;
+    } else if (parseEslintUnixLine(text) ?? parseEslintCompactLine(text)) scan.eslint++;
     else if (stylishFile && parseEslintStylishRow(text, null)?.code) scan.eslint++;
     else {
       const gcc = parseGccLine(text);
