@@ -84,9 +84,19 @@ describe('compiler packets', () => {
     for (let i = 1; i <= 100; i++) lines.push(['stderr', `./pkg/f${i}.go:${i}:2: undefined: v${i}`]);
     const parts = run(byName('go-build'), lines, 1);
     expect(parts.fields.errors).toBe(100);
-    const omitted = parts.omitted.find((o) => o.what.startsWith('errors past the first'));
+    const omitted = parts.omitted.find((o) => o.what.startsWith('errors not cited'));
     expect(omitted?.count).toBe(70);
     expect(parts.citations.filter((c) => c.kind === 'errors')).toHaveLength(30);
+  });
+
+  it('cites a rare error that comes after a flood of the same one', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    for (let i = 1; i <= 60; i++) lines.push(['stdout', `src/f${i}.ts(${i},3): error TS2532: Object is possibly 'undefined'.`]);
+    lines.push(['stdout', "src/late.ts(104,5): error TS2322: Type 'A' is not assignable to type 'B'."]);
+    const parts = run(byName('tsc'), lines, 2);
+    const late = parts.citations.find((c) => 'from' in c && c.from === 61);
+    expect(late?.priority).toBe('high');
+    expect(parts.omitted.find((o) => o.what.startsWith('errors not cited'))?.count).toBe(30);
   });
 
   it('keeps the tool verdict and stays small and ok on a clean build', () => {

@@ -4,6 +4,7 @@
  */
 import type { Bullet, CitationDraft, FieldValue, LineCitation, Omission, PacketParts, Priority, StreamName } from '../../core/types.js';
 import { clip, count, plural } from '../../core/format.js';
+import { errorKey } from './templates.js';
 import { DiagnosticParser, location, type Diagnostic, type DiagnosticBlock, type SummaryKind } from './diagnostics.js';
 
 /** Errors cited with an excerpt; later ones are counted. */
@@ -11,6 +12,9 @@ const MAX_CITED_ERRORS = 30;
 /** Errors whose excerpts outrank samples when the budget is tight. */
 const HIGH_ERRORS = 10;
 const MAX_CITED_WARNINGS = 4;
+/** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
+const MAX_DISTINCT_EXTRA = 20;
+const MAX_KINDS = 2_000;
 /** Longest excerpt that several diagnostics of one file are merged into. */
 const MAX_GROUP_SPAN = 16;
 const MAX_FILES = 5_000;
@@ -27,6 +31,8 @@ interface Unit {
   at: number;
   /** 0-based rank among errors (or warnings), to set priorities. */
   rank: number;
+  /** The first error of its kind (code, or message shape when there is no code). */
+  novel: boolean;
 }
 
 /** A diagnostic found in a JSON document (eslint -f json), cited by pointer. */
@@ -62,6 +68,8 @@ export class DiagnosticTally {
   private otherFiles = 0;
   private readonly codes = new Map<string, number>();
   private readonly summaries: SummaryLine[] = [];
+  private readonly kinds = new Set<string>();
+  private distinctExtra = 0;
   private summaryCount = 0;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
   failedSummary = false;
@@ -80,15 +88,24 @@ export class DiagnosticTally {
 
   /** Adds a diagnostic read from a JSON document; `excerpt` is its rendering in the input's style. */
   addPointer(unit: PointerUnit): void {
-    if (this.count(unit.diagnostic) && this.keep(unit.diagnostic)) this.pointerUnits.push(unit);
+    if (this.count(unit.diagnostic) && this.shouldCite(unit.diagnostic).cite) this.pointerUnits.push(unit);
   }
 
   private addBlock(stream: StreamName, block: DiagnosticBlock): void {
     const d = block.diagnostic;
     if (!this.count(d)) return;
-    if (!this.keep(d)) return;
+    const { cite, novel } = this.shouldCite(d);
+    if (!cite) return;
     const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
-    this.units.push({ diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank });
+    this.units.push({ diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel });
+  }
+
+  /** A rare error late in a flood of the same one is often the one that matters: cite each kind once. */
+  private isNovel(d: Diagnostic): boolean {
+    const key = d.code ?? errorKey(d.message);
+    if (this.kinds.has(key) || this.kinds.size >= MAX_KINDS) return false;
+    this.kinds.add(key);
+    return true;
   }
 
   /** Counts an error or warning; notes and help lines are part of another diagnostic's story. */
@@ -107,8 +124,11 @@ export class DiagnosticTally {
     return true;
   }
 
-  private keep(d: Diagnostic): boolean {
-    return d.severity === 'error' ? this.errors <= MAX_CITED_ERRORS : this.warnings <= MAX_CITED_WARNINGS;
+  /** The first errors and warnings are cited, and past them each new kind of error once. */
+  private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean } {
+    if (d.severity !== 'error') return { cite: this.warnings <= MAX_CITED_WARNINGS, novel: false };
+    const novel = this.isNovel(d);
+    return { cite: this.errors <= MAX_CITED_ERRORS || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
   }
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
@@ -189,7 +209,7 @@ export class DiagnosticTally {
     const omitted: Omission[] = [];
     const citedErrors = this.units.filter((u) => u.diagnostic.severity === 'error').length + this.pointerUnits.filter((u) => u.diagnostic.severity === 'error').length;
     const citedWarnings = this.units.length + this.pointerUnits.length - citedErrors;
-    if (this.errors > citedErrors) omitted.push({ what: 'errors past the first ' + citedErrors + ' (counted in fields)', count: this.errors - citedErrors });
+    if (this.errors > citedErrors) omitted.push({ what: 'errors not cited (counted in fields; each code is cited once)', count: this.errors - citedErrors });
     if (this.warnings > citedWarnings) omitted.push({ what: 'warnings not cited (counted in fields)', count: this.warnings - citedWarnings });
     if (this.summaryCount > this.summaries.length) omitted.push({ what: 'tool summary lines', count: this.summaryCount - this.summaries.length });
     const shownFiles = (fields.byFile as FieldValue[] | undefined)?.length ?? 0;
@@ -231,7 +251,7 @@ export class DiagnosticTally {
   private priorityOf(unit: Unit, hasErrors: boolean): Priority {
     if (unit.diagnostic.severity === 'error') {
       if (unit.diagnostic === this.first) return 'mandatory';
-      return unit.rank < HIGH_ERRORS ? 'high' : 'normal';
+      return unit.rank < HIGH_ERRORS || unit.novel ? 'high' : 'normal';
     }
     return hasErrors ? 'low' : unit.rank < 2 ? 'high' : 'normal';
   }
