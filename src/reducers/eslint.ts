@@ -5,6 +5,7 @@
  * Docs: https://eslint.org/docs/latest/use/formatters/
  */
 import type { JsonStyle, Reducer } from '../core/types.js';
+import { plural } from '../core/format.js';
 import { CompilerRun } from './_shared/compiler-run.js';
 import { scanProbe, type Diagnostic } from './_shared/diagnostics.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson } from './_shared/json-render.js';
@@ -24,15 +25,25 @@ export const eslintReducer: Reducer = {
   },
   start(ctx) {
     const run = new CompilerRun(ctx);
+    let checked: number | null = null;
     return {
       line: (stream, n, text) => run.line(stream, n, text),
       json(doc, style) {
         if (Array.isArray(doc) && doc.every((f) => isPlainObject(f) && typeof f.filePath === 'string' && Array.isArray(f.messages))) {
           run.jsonMode = true;
+          checked = doc.length;
           addEslintJson(run, doc as EslintFile[], style);
         }
       },
-      finish: (exit) => run.finish(exit),
+      finish(exit) {
+        const parts = run.finish(exit);
+        if (checked !== null) {
+          // The JSON report lists every file linted, clean ones too.
+          parts.fields.filesChecked = checked;
+          parts.summary.push({ text: `${plural(checked, 'file')} linted`, fields: ['filesChecked'] });
+        }
+        return parts;
+      },
     };
   },
 };

@@ -26,7 +26,7 @@ export class CompilerRun implements ReducerRun {
   finish(exit: ExitInfo): PacketParts {
     const tally = this.tally;
     tally.finish();
-    if (!tally.found) {
+    if (!tally.found && !this.jsonMode) {
       // Nothing we recognise: the generic digest, as the text reducer would give.
       const parts = this.digest.finish(exit);
       parts.confidence = Math.min(parts.confidence, 0.6);
