@@ -120,6 +120,22 @@ describe('DiagnosticParser blocks', () => {
     expect(blocks[0]).toMatchObject({ from: 2, to: 7, at: 3 });
   });
 
+  it('keeps notes behind an In file included from line with the error above them', () => {
+    const blocks = parseAll([
+      "src/main.cpp:9:11: error: cannot declare variable ‘s’ to be of abstract type ‘Shape’",
+      '    9 |     Shape s;',
+      'In file included from src/main.cpp:4:',
+      'src/shape.h:3:8: note:   because the following virtual functions are pure within ‘Shape’:',
+      '    3 | struct Shape { virtual double area() const = 0; };',
+      'In file included from src/main.cpp:4:',
+      "src/shape.h:9:1: error: expected ‘;’ after struct definition",
+    ]);
+    expect(blocks.map((b) => [b.from, b.to, b.at])).toEqual([
+      [1, 5, 1],
+      [6, 7, 7],
+    ]);
+  });
+
   it('keeps clang’s unindented source echo inside the block', () => {
     const blocks = parseAll(["a.c:3:1: error: unknown type name 'retrun'", 'retrun x;', '^', '1 error generated.']);
     expect(blocks[0]).toMatchObject({ from: 1, to: 3 });
@@ -172,5 +188,14 @@ describe('neighbouring layouts', () => {
     expect(parseDiagnosticLine("src/a.js: line 3, col 7, Error - 'x' is not defined. (no-undef)")).toMatchObject({ file: 'src/a.js', line: 3, col: 7, code: 'no-undef', severity: 'error' });
     expect(parseDiagnosticLine('main.go:12:5: ineffectual assignment to err (ineffassign)')).toMatchObject({ code: 'ineffassign', message: 'ineffectual assignment to err' });
     expect(parseDiagnosticLine('./a.go:14:11: r.Nme undefined (type Request has no field or method Nme)')).toMatchObject({ code: null, message: 'r.Nme undefined (type Request has no field or method Nme)' });
+  });
+});
+
+describe('build drivers', () => {
+  it('reads MSVC lines and ninja and cmake verdicts', () => {
+    expect(parseDiagnosticLine("main.cpp(12): error C2065: 'x': undeclared identifier")).toMatchObject({ file: 'main.cpp', line: 12, col: null, code: 'C2065' });
+    expect(parseSummaryLine('FAILED: CMakeFiles/app.dir/main.c.o')).toBe('failure');
+    expect(parseSummaryLine('ninja: build stopped: subcommand failed.')).toBe('failure');
+    expect(parseSummaryLine('gmake[2]: *** [CMakeFiles/app.dir/build.make:76: CMakeFiles/app.dir/main.c.o] Error 1')).toBe('failure');
   });
 });

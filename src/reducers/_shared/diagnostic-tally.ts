@@ -203,7 +203,7 @@ export class DiagnosticTally {
     if (this.codes.size > 0) {
       const top = [...this.codes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_CODES);
       fields.codes = Object.fromEntries(top);
-      summary.push({ text: `most frequent: ${top.slice(0, 4).map(([code, n]) => `${code} ×${count(n)}`).join(', ')}`, fields: ['codes'] });
+      if (top[0]![1] > 1) summary.push({ text: `most frequent: ${top.slice(0, 4).map(([code, n]) => `${code} ×${count(n)}`).join(', ')}`, fields: ['codes'] });
     }
 
     const omitted: Omission[] = [];

@@ -42,8 +42,8 @@ function num(s: string | undefined): number | null {
   return s === undefined ? null : Number(s);
 }
 
-/** Also MSBuild's C# and F# lines (`Program.cs(12,5): error CS0103: … [/w/app.csproj]`), same layout. */
-const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+),(?<col>\d+)(?:,\d+,\d+)?\): (?<sev>error|warning|message) (?<code>TS\d+|[A-Z]{2,}\d{3,}): (?<msg>.*)$/;
+/** Also MSBuild's C#, F# and MSVC lines (`Program.cs(12,5): error CS0103: …`, `main.cpp(12): error C2065: …`). */
+const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+)(?:,(?<col>\d+))?(?:,\d+,\d+)?\) ?: (?<sev>error|warning|message|fatal error) (?<code>TS\d+|[A-Z]+\d{3,}): (?<msg>.*)$/;
 const TSC_PRETTY = /^(?<file>[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 const TSC_GLOBAL = /^(?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 
@@ -167,7 +167,9 @@ const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
   [/^error: (?:could not compile|aborting due to)/, 'failure'],
   [/^warning: `[^`]+` \([^)]*\) generated \d+ warnings?/, 'count'],
   [/^\s*Finished `?\w+`? (?:profile|target)/, 'success'],
-  [/^make(?:\[\d+\])?: (?:\*\*\* |Target .* not remade because of errors)/, 'failure'],
+  [/^g?make(?:\[\d+\])?: (?:\*\*\* |Target .* not remade because of errors)/, 'failure'],
+  [/^(?:FAILED: |ninja: build stopped)/, 'failure'],
+  [/^error: failed to run custom build command/, 'failure'],
   [/^(?:collect2|clang|gcc|g\+\+|c\+\+|cc1(?:plus)?|ld): (?:fatal )?error: /, 'failure'],
   [/^\S*\bld(?:\.\w+)?: (?:error: )?ld returned \d+/, 'failure'],
   [/^\d+ (?:errors?|warnings?)(?: and \d+ warnings?)? generated\.$/, 'count'],
@@ -225,6 +227,11 @@ export class DiagnosticParser {
     if (summary) return { done: this.close(), summary, claimed: true };
 
     const open = this.open;
+    if (open?.diagnostic.format === 'gcc' && GCC_CONTEXT.test(text) && (this.context !== null || n === this.lastNonBlank + 1)) {
+      // `In file included from` between an error and its notes: hold the block open until we know.
+      this.context ??= n;
+      return { done: null, summary: null, claimed: true };
+    }
     if (open && this.continues(open, n, text)) {
       if (text.trim() !== '') {
         this.lastNonBlank = n;
@@ -238,9 +245,10 @@ export class DiagnosticParser {
     const diagnostic = this.parseHeader(n, text);
     if (diagnostic) {
       // A gcc note right after a diagnostic belongs to it; elsewhere it stands alone, uncounted.
-      const from = this.context ?? (diagnostic.format === 'eslint-stylish' && this.stylishLine === n - 1 ? n - 1 : n);
+      const context = this.context;
+      const from = context ?? (diagnostic.format === 'eslint-stylish' && this.stylishLine === n - 1 ? n - 1 : n);
       this.context = null;
-      if (diagnostic.severity === 'note' && done && done.to === n - 1 && diagnostic.format === 'gcc') {
+      if (diagnostic.severity === 'note' && done && (done.to === n - 1 || (context !== null && done.to === context - 1)) && diagnostic.format === 'gcc') {
         this.open = done;
         done.to = n;
         this.lastNonBlank = n;
@@ -387,7 +395,7 @@ export function scanProbe(head: string, stderrHead: string): ProbeScan {
     }
     if (parseSummaryLine(text)) scan.summaries++;
     if (TEST_RUNNER.test(text)) scan.testRunner++;
-    if (/^make(?:\[\d+\])?: (?:\*\*\*|Entering directory|Leaving directory|Nothing to be done)/.test(text)) scan.make++;
+    if (/^g?make(?:\[\d+\])?: (?:\*\*\*|Entering directory|Leaving directory|Nothing to be done)|^ninja: /.test(text)) scan.make++;
     if (/^\s+(?:Compiling|Checking|Finished|Downloaded|Fresh) \S/.test(text)) scan.cargoProgress++;
     if (!/^\s/.test(text) && STYLISH_HEADER.test(text)) stylishFile = true;
     else if (text.trim() === '') stylishFile = false;
