@@ -69,6 +69,8 @@ export class DiagnosticTally {
   private readonly codes = new Map<string, number>();
   private readonly summaries: SummaryLine[] = [];
   private readonly kinds = new Set<string>();
+  /** Compiler invocations and build progress lines seen (`gcc -c a.c`, `[3/9] Building`, `Compiling x v1`). */
+  steps = 0;
   private distinctExtra = 0;
   private summaryCount = 0;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
@@ -83,6 +85,7 @@ export class DiagnosticTally {
     const result = this.parsers[stream].push(n, text);
     if (result.done) this.addBlock(stream, result.done);
     if (result.summary) this.addSummary(stream, n, result.summary, text);
+    if (result.step) this.steps++;
     return result.claimed;
   }
 
@@ -154,7 +157,7 @@ export class DiagnosticTally {
 
   /** Whether anything was recognised: a diagnostic or a verdict line. */
   get found(): boolean {
-    return this.diagnostics > 0 || this.summaries.length > 0;
+    return this.diagnostics > 0 || this.summaries.length > 0 || this.steps > 0;
   }
 
   /**
@@ -188,9 +191,13 @@ export class DiagnosticTally {
 
     fields.errors = this.errors;
     fields.warnings = this.warnings;
-    fields.files = this.files.size + (this.otherFiles > 0 ? 1 : 0);
-    const counts = `${plural(this.errors, 'error')}, ${plural(this.warnings, 'warning')}`;
-    summary.push({ text: this.files.size > 0 ? `${counts} in ${plural(this.files.size, 'file')}` : counts, fields: ['errors', 'warnings', 'files'] });
+    if (this.steps > 0) fields.buildSteps = this.steps;
+    if (this.diagnostics === 0) summary.push({ text: this.steps > 0 ? `no errors or warnings in ${plural(this.steps, 'build step')}` : 'no errors or warnings', fields: this.steps > 0 ? ['errors', 'warnings', 'buildSteps'] : ['errors', 'warnings'] });
+    else {
+      fields.files = this.files.size + (this.otherFiles > 0 ? 1 : 0);
+      const counts = `${plural(this.errors, 'error')}, ${plural(this.warnings, 'warning')}`;
+      summary.push({ text: this.files.size > 0 ? `${counts} in ${plural(this.files.size, 'file')}` : counts, fields: ['errors', 'warnings', 'files'] });
+    }
 
     const firstCite = firstRef ?? firstPointerRef;
     if (this.first) {

@@ -44,7 +44,8 @@ function num(s: string | undefined): number | null {
 
 /** Also MSBuild's C#, F# and MSVC lines (`Program.cs(12,5): error CS0103: …`, `main.cpp(12): error C2065: …`). */
 const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+)(?:,(?<col>\d+))?(?:,\d+,\d+)?\) ?: (?<sev>error|warning|message|fatal error) (?<code>TS\d+|[A-Z]+\d{3,}): (?<msg>.*)$/;
-const TSC_PRETTY = /^(?<file>[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
+/** Angular's builder prints the pretty layout behind `Error: `. */
+const TSC_PRETTY = /^(?:Error: )?(?<file>[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 const TSC_GLOBAL = /^(?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 
 /** `src/a.ts(12,5): error TS2322: …`, `src/a.ts:12:5 - error TS2322: …` (pretty), `error TS18003: …`. */
@@ -200,7 +201,7 @@ export interface DiagnosticBlock {
   at: number;
 }
 
-const GCC_CONTEXT = /^(?:# [\w.\/-]+$|In file included from |\s+from |[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
+const GCC_CONTEXT = /^(?:# [\w.\/-]+(?: \[[\w.\/-]+\])?$|In file included from |\s+from |[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
 const GCC_FRAME = /^(?:\s|\||[\^~]|$)/;
 const STYLISH_HEADER = /^(?:[A-Za-z]:[\\/]|[\\/.~]|[\w@-])[^:]*\.[\w]+$/;
 const MAX_BLOCK = 60;
@@ -221,7 +222,7 @@ export class DiagnosticParser {
   private stylishLine = 0;
 
   /** Feeds line `n`; returns the blocks it completed (the open one ends when a line does not belong to it). */
-  push(n: number, raw: string): { done: DiagnosticBlock | null; summary: SummaryKind | null; claimed: boolean } {
+  push(n: number, raw: string): { done: DiagnosticBlock | null; summary: SummaryKind | null; claimed: boolean; step?: boolean } {
     const text = stripAnnotation(raw);
     const summary = parseSummaryLine(text);
     if (summary) return { done: this.close(), summary, claimed: true };
@@ -264,6 +265,7 @@ export class DiagnosticParser {
     }
     this.context = null;
     if (KNOWN_CHATTER.test(text)) return { done, summary: null, claimed: true };
+    if (isBuildStep(text)) return { done, summary: null, claimed: true, step: true };
     if (text.trim() !== '' && !/^\s/.test(text) && STYLISH_HEADER.test(text)) {
       this.stylishFile = text.trim();
       this.stylishLine = n;
@@ -334,6 +336,14 @@ export class DiagnosticParser {
       if (lint?.groups) d.code = lint.groups.code!;
     }
   }
+}
+
+const BUILD_STEP =
+  /^(?:(?:\S*\/)?(?:gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld|ar|ranlib|rustc|javac)(?:-\d+)?\s+\S|\[\d+\/\d+\] \S|\s+(?:Compiling|Checking) \S+ v\d|\s+(?:CC|CXX|LD|AR|AS|HOSTCC)\s+\S|\[\s*\d+%\] (?:Building|Linking|Built target))/;
+
+/** A compiler or linker invocation, ninja or cmake progress, cargo's `Compiling x v1.2.3`: a build step. */
+export function isBuildStep(text: string): boolean {
+  return BUILD_STEP.test(text);
 }
 
 /** `file:line:col`, or as much of it as is known. */
