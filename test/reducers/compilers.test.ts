@@ -117,6 +117,23 @@ describe('compiler packets', () => {
     expect(parts.fields).not.toHaveProperty('errors');
   });
 
+  it('keeps the whole digest when make fails with no diagnostic to show', () => {
+    const parts = run(
+      byName('gcc'),
+      [
+        ['stdout', 'python3 -m unittest -v test_calc'],
+        ['stderr', 'FAIL: test_total (test_calc.CalcTest.test_total)'],
+        ['stderr', 'AssertionError: 3 != 4'],
+        ['stderr', 'make: *** [Makefile:2: test] Error 1'],
+      ],
+      2,
+    );
+    expect(parts.status).toBe('fail');
+    expect(parts.summary[0]!.text).toBe('no compiler or linter diagnostics parsed');
+    expect(parts.citations.some((c) => c.label === 'error')).toBe(true);
+    expect(parts.citations.some((c) => c.label === 'tool summary' && c.priority === 'mandatory')).toBe(true);
+  });
+
   it('cites linker errors that are not compiler diagnostics', () => {
     const parts = run(
       byName('gcc'),

@@ -32,6 +32,9 @@ export class CompilerRun implements ReducerRun {
       parts.confidence = Math.min(parts.confidence, 0.6);
       return parts;
     }
+    const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    if (tally.diagnostics === 0 && !this.jsonMode && (failedExit || tally.failedSummary || this.digest.errors.errorLines > 0)) return this.failedWithoutDiagnostics(exit);
+
     const digestParts = this.digest.finish(exit, { skipHead: true, skipTail: true });
     const { summary, fields, citations, omitted } = tally.parts(() => this.digest.nextRef());
 
@@ -47,7 +50,6 @@ export class CompilerRun implements ReducerRun {
       }
     }
 
-    const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
     const failed = failedExit || tally.errors > 0 || tally.failedSummary;
     return {
       status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',
@@ -56,6 +58,24 @@ export class CompilerRun implements ReducerRun {
       citations,
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
+    };
+  }
+
+  /**
+   * Something failed but no diagnostic says what (`make test` running a test suite, a crashed build
+   * script): the whole log digest, with the verdict line and build steps we did recognise in front.
+   */
+  private failedWithoutDiagnostics(exit: ExitInfo): PacketParts {
+    const parts = this.digest.finish(exit);
+    const own = this.tally.parts(() => this.digest.nextRef());
+    const summary = own.summary.map((b) => (b.fields?.includes('errors') ? { ...b, text: 'no compiler or linter diagnostics parsed' } : b));
+    return {
+      status: 'fail',
+      summary: [...summary, ...parts.summary],
+      fields: { ...own.fields, ...parts.fields },
+      citations: [...own.citations, ...parts.citations],
+      omitted: [...own.omitted, ...parts.omitted],
+      confidence: 0.7,
     };
   }
 }
