@@ -99,6 +99,19 @@ describe('compiler packets', () => {
     expect(parts.omitted.find((o) => o.what.startsWith('errors not cited'))?.count).toBe(30);
   });
 
+  it('points at the first error in the project when the first one is in a system header', () => {
+    const parts = run(
+      byName('gcc'),
+      [
+        ['stderr', "/usr/include/c++/12/bits/new_allocator.h:63:26: error: forming pointer to reference type ‘int&’"],
+        ['stderr', "main.cpp:11:13: error: no matching function for call to ‘insert(int)’"],
+      ],
+      1,
+    );
+    expect(parts.fields.firstProjectError).toMatchObject({ file: 'main.cpp', line: 11 });
+    expect(parts.citations.filter((c) => c.priority === 'mandatory').map((c) => ('from' in c ? c.from : 0))).toEqual([1, 2]);
+  });
+
   it('keeps the tool verdict and stays small and ok on a clean build', () => {
     const parts = run(byName('cargo-build'), [['stderr', '    Checking app v0.1.0 (/w/app)'], ['stderr', '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.12s']], 0);
     expect(parts.status).toBe('ok');

@@ -78,6 +78,8 @@ export class DiagnosticTally {
   errors = 0;
   warnings = 0;
   private first: Diagnostic | null = null;
+  /** The first error outside system headers and dependencies, when the first error is inside them. */
+  private firstOwn: Diagnostic | null = null;
   private firstUnit: Unit | PointerUnit | null = null;
 
   /** Reads one line; true when it belongs to a diagnostic, a verdict or known tool chatter. */
@@ -123,7 +125,10 @@ export class DiagnosticTally {
       else this.otherFiles++;
     }
     if (d.code !== null && (this.codes.has(d.code) || this.codes.size < MAX_CODES)) this.codes.set(d.code, (this.codes.get(d.code) ?? 0) + 1);
-    if (d.severity === 'error') this.first ??= d;
+    if (d.severity === 'error') {
+      this.first ??= d;
+      if (d.file !== null && !isVendorPath(d.file) && this.first !== d && this.first.file !== null && isVendorPath(this.first.file)) this.firstOwn ??= d;
+    }
     return true;
   }
 
@@ -131,7 +136,7 @@ export class DiagnosticTally {
   private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean } {
     if (d.severity !== 'error') return { cite: this.warnings <= MAX_CITED_WARNINGS, novel: false };
     const novel = this.isNovel(d);
-    return { cite: this.errors <= MAX_CITED_ERRORS || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
+    return { cite: this.errors <= MAX_CITED_ERRORS || d === this.firstOwn || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
   }
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
@@ -172,6 +177,7 @@ export class DiagnosticTally {
     const lineCitations = this.citeUnits(nextRef);
     citations.push(...lineCitations.map((c) => c.citation));
     const firstRef = this.firstRef(lineCitations);
+    const ownRef = lineCitations.find((c) => c.units.some((u) => u.diagnostic === this.firstOwn))?.citation.ref;
     for (const p of this.pointerUnits) {
       const d = p.diagnostic;
       const isFirst = p === this.firstUnit;
@@ -203,6 +209,11 @@ export class DiagnosticTally {
     if (this.first) {
       fields.firstError = describeField(this.first);
       summary.push({ text: `first error: ${describe(this.first)}: ${clip(this.first.message, 160)}`, ...(firstCite ? { cites: [firstCite] } : {}), fields: ['firstError'], priority: 'mandatory' });
+    }
+    if (this.firstOwn) {
+      // The first error sits in a system header or a dependency; the cause is usually in the project.
+      fields.firstProjectError = describeField(this.firstOwn);
+      summary.push({ text: `first error outside system and dependency files: ${describe(this.firstOwn)}: ${clip(this.firstOwn.message, 160)}`, ...(ownRef ? { cites: [ownRef] } : {}), fields: ['firstProjectError'], priority: 'mandatory' });
     }
     if (verdict && verdictRef) summary.push({ text: `tool says: ${verdict.text}`, cites: [verdictRef] });
 
@@ -257,7 +268,8 @@ export class DiagnosticTally {
 
   private priorityOf(unit: Unit, hasErrors: boolean): Priority {
     if (unit.diagnostic.severity === 'error') {
-      if (unit.diagnostic === this.first) return 'mandatory';
+      if (unit.diagnostic === this.first || unit.diagnostic === this.firstOwn) return 'mandatory';
+      if (unit.diagnostic.file !== null && isVendorPath(unit.diagnostic.file)) return 'normal';
       return unit.rank < HIGH_ERRORS || unit.novel ? 'high' : 'normal';
     }
     return hasErrors ? 'low' : unit.rank < 2 ? 'high' : 'normal';
@@ -292,4 +304,11 @@ function describeField(d: Diagnostic): FieldValue {
 
 function describeCounts(errors: number, warnings: number): string {
   return [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter((s) => s).join(', ');
+}
+
+const VENDOR = /^(?:\/usr\/(?:local\/)?(?:include|lib)\/|\/usr\/local\/go\/src\/|\/opt\/homebrew\/)|(?:^|[\\/])(?:node_modules|\.cargo[\\/]registry|go[\\/]pkg[\\/]mod|vendor)[\\/]|^\/rustc\/[0-9a-f]+\//;
+
+/** System headers, toolchain sources and installed dependencies: rarely where the fix goes. */
+export function isVendorPath(file: string): boolean {
+  return VENDOR.test(file);
 }

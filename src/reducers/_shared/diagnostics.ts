@@ -201,13 +201,13 @@ export interface DiagnosticBlock {
   at: number;
 }
 
-const GCC_CONTEXT = /^(?:# [\w.\/-]+(?: \[[\w.\/-]+\])?$|In file included from |\s+from |[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
+const GCC_CONTEXT = /^(?:# [\w.\/-]+(?: \[[\w.\/-]+\])?$|In file included from |\s+from |[^\s:][^:]*:\d+:\d+:\s{2,}(?:required|recursively required|in \w)|[^\s:][^:]*: (?:In (?:\w+ )*(?:function|constructor|destructor|instantiation|lambda|member)|At (?:top level|global scope)))/;
 const GCC_FRAME = /^(?:\s|\||[\^~]|$)/;
 const STYLISH_HEADER = /^(?:[A-Za-z]:[\\/]|[\\/.~]|[\w@-])[^:]*\.[\w]+$/;
 const MAX_BLOCK = 60;
 /** Lines of these tools that are neither diagnostics nor verdicts, claimed so the log digest does not flag them. */
 const KNOWN_CHATTER =
-  /^(?:\s*\d+ errors? and \d+ warnings? potentially fixable|Errors\s+Files$|\s+\d+\s+\S+:\d+$|For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: |# \S+$)/;
+  /^(?:\s*\d+ errors? and \d+ warnings? potentially fixable|Errors\s+Files$|\s+\d+\s+\S+:\d+$|For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: )/;
 
 /**
  * Streaming parser for one stream: feed every line, get each diagnostic when its block ends.
@@ -225,7 +225,10 @@ export class DiagnosticParser {
   push(n: number, raw: string): { done: DiagnosticBlock | null; summary: SummaryKind | null; claimed: boolean; step?: boolean } {
     const text = stripAnnotation(raw);
     const summary = parseSummaryLine(text);
-    if (summary) return { done: this.close(), summary, claimed: true };
+    if (summary) {
+      this.context = null;
+      return { done: this.close(), summary, claimed: true };
+    }
 
     const open = this.open;
     if (open?.diagnostic.format === 'gcc' && GCC_CONTEXT.test(text) && (this.context !== null || n === this.lastNonBlank + 1)) {
@@ -234,6 +237,7 @@ export class DiagnosticParser {
       return { done: null, summary: null, claimed: true };
     }
     if (open && this.continues(open, n, text)) {
+      this.context = null;
       if (text.trim() !== '') {
         this.lastNonBlank = n;
         open.to = n;
