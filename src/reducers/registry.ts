@@ -4,8 +4,11 @@
  */
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
+import { cargoBuildReducer } from './cargo-build.js';
 import { ciLogReducer } from './ci-log.js';
 import { diffReducer } from './diff.js';
+import { eslintReducer } from './eslint.js';
+import { gccReducer } from './gcc.js';
 import { ghApiReducer } from './gh-api.js';
 import { ghListReducer } from './gh-list.js';
 import { ghPrChecksReducer } from './gh-pr-checks.js';
@@ -15,13 +18,18 @@ import { gitDiffReducer } from './git-diff.js';
 import { gitLogReducer } from './git-log.js';
 import { gitOpsReducer } from './git-ops.js';
 import { gitStatusReducer } from './git-status.js';
+import { goBuildReducer } from './go-build.js';
 import { jsonReducer } from './json.js';
 import { textReducer } from './text.js';
+import { tscReducer } from './tsc.js';
 
 export const reducers: readonly Reducer[] = [
   binaryReducer,
+  cargoBuildReducer,
   ciLogReducer,
   diffReducer,
+  eslintReducer,
+  gccReducer,
   ghApiReducer,
   ghListReducer,
   ghPrChecksReducer,
@@ -31,8 +39,10 @@ export const reducers: readonly Reducer[] = [
   gitLogReducer,
   gitOpsReducer,
   gitStatusReducer,
+  goBuildReducer,
   jsonReducer,
   textReducer,
+  tscReducer,
 ];
 
 /** The generic reducers every family degrades to. */
