@@ -5,10 +5,12 @@
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { diffReducer } from './diff.js';
+import { goTestReducer } from './go-test.js';
 import { jsonReducer } from './json.js';
+import { pytestReducer } from './pytest.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, goTestReducer, jsonReducer, pytestReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
