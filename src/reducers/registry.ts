@@ -6,11 +6,13 @@ import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { diffReducer } from './diff.js';
 import { goTestReducer } from './go-test.js';
+import { jestReducer } from './jest.js';
 import { jsonReducer } from './json.js';
 import { pytestReducer } from './pytest.js';
 import { textReducer } from './text.js';
+import { vitestReducer } from './vitest.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, goTestReducer, jsonReducer, pytestReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, goTestReducer, jestReducer, jsonReducer, pytestReducer, textReducer, vitestReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

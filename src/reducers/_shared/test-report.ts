@@ -209,6 +209,23 @@ export class TestReport {
     return this.groups.size;
   }
 
+  /** A success packet must be tiny: the counts and the one totals line that states them. */
+  private finishOk(): PacketParts {
+    const fields: Record<string, FieldValue> = {};
+    for (const [name, value] of Object.entries(this.counts)) if (!name.startsWith('suites')) fields[name] = value;
+    const totals = this.totals.find((t) => t.label === 'totals') ?? this.totals[this.totals.length - 1];
+    const citations: CitationDraft[] = [];
+    const bullet: Bullet = { text: describeCounts(fields as Record<string, number>) || `${this.options.runner} passed` };
+    if (totals) {
+      const ref = this.digest.nextRef();
+      citations.push({ ref, stream: totals.stream, from: totals.n, to: totals.n, label: totals.label, kind: 'totals', priority: 'mandatory' });
+      bullet.cites = [ref];
+    }
+    if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
+    else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
+    return { status: 'ok', summary: [bullet], fields, citations, omitted: [], confidence: 0.9 };
+  }
+
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
   recognised(): boolean {
     return this.totals.length > 0 || this.failures > 0 || Object.keys(this.counts).length > 0;
@@ -224,6 +241,7 @@ export class TestReport {
       return parts;
     }
     const status = failedByExit || failing > 0 ? 'fail' : 'ok';
+    if (status === 'ok') return this.finishOk();
     const summary: Bullet[] = [];
     const citations: CitationDraft[] = [];
     const omitted: Omission[] = [];
@@ -234,7 +252,7 @@ export class TestReport {
     for (const t of this.totals) {
       const ref = this.digest.nextRef();
       totalsRefs.push(ref);
-      citations.push({ ref, stream: t.stream, from: t.n, to: t.n, label: t.label, kind: 'totals', priority: status === 'ok' && t.priority === 'mandatory' ? 'high' : t.priority });
+      citations.push({ ref, stream: t.stream, from: t.n, to: t.n, label: t.label, kind: 'totals', priority: t.priority });
     }
     if (this.droppedTotals > 0) omitted.push({ what: 'more totals lines', count: this.droppedTotals });
     const countText = describeCounts(this.counts);
