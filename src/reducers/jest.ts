@@ -5,7 +5,7 @@
  * Docs: https://jestjs.io/docs/cli
  */
 import type { Reducer } from '../core/types.js';
-import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
+import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 import { parseCounts, readAssertionLine } from './_shared/js-test-lines.js';
 
 const SUITE = /^(PASS|FAIL)\s+(?:\S+\s+)?(\S+\.(?:[cm]?[jt]sx?|vue|svelte))\b/;
@@ -32,63 +32,51 @@ export const jestReducer: Reducer = {
   },
   start(ctx) {
     const report = new TestReport({ runner: 'jest' }, ctx.errorPatterns);
-    let open: OpenFailure | null = null;
     let suite = '';
     /** Jest repeats every failure under "Summary of all failing tests"; read them once. */
     let repeated = false;
 
-    const close = (): void => {
-      if (open) report.add(open.draft());
-      open = null;
-    };
-
-    return {
-      line(stream, n, text) {
-        report.digest.line(stream, n, text);
-        const suiteLine = SUITE.exec(text);
-        if (suiteLine) {
-          close();
-          suite = suiteLine[2]!;
-          return;
-        }
-        const tests = TESTS.exec(text);
-        if (tests) {
-          close();
-          for (const [k, v] of parseCounts(tests[1]!)) report.setCount(k, v);
-          report.addTotals(stream, n);
-          return;
-        }
-        const suites = SUITES.exec(text);
-        if (suites) {
-          close();
-          for (const [k, v] of parseCounts(suites[1]!)) if (k === 'failed' || k === 'passed') report.setCount(k === 'failed' ? 'suitesFailed' : 'suitesPassed', v);
-          report.addTotals(stream, n, 'suites');
-          return;
-        }
-        if (/^Summary of all failing tests$/.test(text)) {
-          close();
-          repeated = true;
-          return;
-        }
-        if (repeated) return;
-        const header = HEADER.exec(text);
-        if (header) {
-          close();
-          const title = header[1]!.trim();
-          if (title === 'Console') return;
-          const name = title === 'Test suite failed to run' && suite ? `${suite}: ${title}` : title;
-          open = new OpenFailure(name, stream, n, text.length);
-          return;
-        }
-        if (!open || open.stream !== stream) return;
-        if (/^\S/.test(text)) return close();
-        readBlockLine(open, n, text);
-      },
-      finish(exit) {
-        close();
-        return report.finish(exit);
-      },
-    };
+    return report.run((stream, n, text) => {
+      const suiteLine = SUITE.exec(text);
+      if (suiteLine) {
+        report.closeBlock();
+        suite = suiteLine[2]!;
+        return;
+      }
+      const tests = TESTS.exec(text);
+      if (tests) {
+        report.closeBlock();
+        for (const [k, v] of parseCounts(tests[1]!)) report.setCount(k, v);
+        report.addTotals(stream, n);
+        return;
+      }
+      const suites = SUITES.exec(text);
+      if (suites) {
+        report.closeBlock();
+        for (const [k, v] of parseCounts(suites[1]!)) if (k === 'failed' || k === 'passed') report.setCount(k === 'failed' ? 'suitesFailed' : 'suitesPassed', v);
+        report.addTotals(stream, n, 'suites');
+        return;
+      }
+      if (/^Summary of all failing tests$/.test(text)) {
+        report.closeBlock();
+        repeated = true;
+        return;
+      }
+      if (repeated) return;
+      const header = HEADER.exec(text);
+      if (header) {
+        report.closeBlock();
+        const title = header[1]!.trim();
+        if (title === 'Console') return;
+        const name = title === 'Test suite failed to run' && suite ? `${suite}: ${title}` : title;
+        report.openBlock(name, stream, n, text.length);
+        return;
+      }
+      const open = report.block;
+      if (!open || open.stream !== stream) return;
+      if (/^\S/.test(text)) return void report.closeBlock();
+      readBlockLine(open, n, text);
+    });
   },
 };
 

@@ -6,7 +6,7 @@
  */
 import type { Reducer } from '../core/types.js';
 import { parseCounts, readAssertionLine } from './_shared/js-test-lines.js';
-import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
+import { TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 
 const HEADER = /^ ?FAIL {1,2}(\S.*?)\s*$/;
 const SECTION = /^⎯+\s*(Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)\b.*⎯+$/;
@@ -33,66 +33,53 @@ export const vitestReducer: Reducer = {
   },
   start(ctx) {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
-    let open: OpenFailure | null = null;
     let section = '';
 
-    const close = (): void => {
-      if (open) report.add(open.draft());
-      open = null;
-    };
-
-    return {
-      line(stream, n, text) {
-        report.digest.line(stream, n, text);
-        const files = TEST_FILES.exec(text);
-        if (files) {
-          close();
-          for (const [k, v] of parseCounts(files[1]!)) if (k === 'failed' || k === 'passed') report.setCount(k === 'failed' ? 'suitesFailed' : 'suitesPassed', v);
-          report.addTotals(stream, n, 'test files');
-          return;
-        }
-        const tests = TESTS.exec(text);
-        if (tests && !open) {
-          for (const [k, v] of parseCounts(tests[1]!)) report.setCount(k, v);
-          report.addTotals(stream, n);
-          return;
-        }
-        const errors = ERRORS.exec(text);
-        if (errors) {
-          report.setCount('errors', Number(errors[1]));
-          report.addTotals(stream, n, 'errors');
-          return;
-        }
-        const heading = SECTION.exec(text);
-        if (heading) {
-          close();
-          section = heading[1]!;
-          if (section.startsWith('Unhandled')) open = new OpenFailure(section, stream, n, text.length);
-          return;
-        }
-        if (SEPARATOR.test(text.trim()) && text.trim() !== '') return close();
-        if (!section) return;
-        const header = HEADER.exec(text);
-        if (header) {
-          close();
-          open = new OpenFailure(header[1]!.replace(/\s+\[ .* \]$/, ''), stream, n, text.length);
-          return;
-        }
-        if (!open || open.stream !== stream) return;
-        const trimmed = text.trim();
-        if (!trimmed) return;
-        if (/^❯ /.test(trimmed) || /^at /.test(trimmed)) {
-          const frame = projectFrame(trimmed);
-          if (frame && open.location === undefined) open.setLocation(n, frame, text.length);
-          return;
-        }
-        if (/^\d+\|/.test(trimmed) || /^\|\s*\^/.test(trimmed)) return;
-        if (!readAssertionLine(open, n, trimmed, text.length)) open.extend(n, text.length);
-      },
-      finish(exit) {
-        close();
-        return report.finish(exit);
-      },
-    };
+    return report.run((stream, n, text) => {
+      const files = TEST_FILES.exec(text);
+      if (files) {
+        report.closeBlock();
+        for (const [k, v] of parseCounts(files[1]!)) if (k === 'failed' || k === 'passed') report.setCount(k === 'failed' ? 'suitesFailed' : 'suitesPassed', v);
+        report.addTotals(stream, n, 'test files');
+        return;
+      }
+      const tests = TESTS.exec(text);
+      if (tests && !report.block) {
+        for (const [k, v] of parseCounts(tests[1]!)) report.setCount(k, v);
+        report.addTotals(stream, n);
+        return;
+      }
+      const errors = ERRORS.exec(text);
+      if (errors) {
+        report.setCount('errors', Number(errors[1]));
+        report.addTotals(stream, n, 'errors');
+        return;
+      }
+      const heading = SECTION.exec(text);
+      if (heading) {
+        report.closeBlock();
+        section = heading[1]!;
+        if (section.startsWith('Unhandled')) report.openBlock(section, stream, n, text.length);
+        return;
+      }
+      if (SEPARATOR.test(text.trim()) && text.trim() !== '') return void report.closeBlock();
+      if (!section) return;
+      const header = HEADER.exec(text);
+      if (header) {
+        report.openBlock(header[1]!.replace(/\s+\[ .* \]$/, ''), stream, n, text.length);
+        return;
+      }
+      const open = report.block;
+      if (!open || open.stream !== stream) return;
+      const trimmed = text.trim();
+      if (!trimmed) return;
+      if (/^❯ /.test(trimmed) || /^at /.test(trimmed)) {
+        const frame = projectFrame(trimmed);
+        if (frame && open.location === undefined) open.setLocation(n, frame, text.length);
+        return;
+      }
+      if (/^\d+\|/.test(trimmed) || /^\|\s*\^/.test(trimmed)) return;
+      if (!readAssertionLine(open, n, trimmed, text.length)) open.extend(n, text.length);
+    });
   },
 };

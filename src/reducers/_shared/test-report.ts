@@ -4,7 +4,7 @@
  * line, the first project frame of a stack, and the packet built from them. Bounded state only.
  */
 import { clip, count, plural } from '../../core/format.js';
-import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, StreamName } from '../../core/types.js';
+import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
 import { errorKey } from './templates.js';
 
@@ -146,6 +146,38 @@ export class TestReport {
     extraPatterns: readonly RegExp[] = [],
   ) {
     this.digest = new LogDigest({ extraPatterns });
+  }
+
+  /** The failure block being read, if any. */
+  block: OpenFailure | null = null;
+
+  /** Starts a failure block (ending the one before). */
+  openBlock(name: string, stream: StreamName, n: number, headerLength = 0): OpenFailure {
+    this.closeBlock();
+    this.block = new OpenFailure(name, stream, n, headerLength);
+    return this.block;
+  }
+
+  /** Ends the open failure block and adds it; returns its group index (or -1). */
+  closeBlock(): number {
+    const block = this.block;
+    this.block = null;
+    return block ? this.add(block.draft()) : -1;
+  }
+
+  /** A reducer run that feeds every line to the digest, then to `read`; finish closes the last block. */
+  run(read: (stream: StreamName, n: number, text: string) => void, before?: () => void): ReducerRun {
+    return {
+      line: (stream, n, text) => {
+        this.digest.line(stream, n, text);
+        read(stream, n, text);
+      },
+      finish: (exit) => {
+        before?.();
+        this.closeBlock();
+        return this.finish(exit);
+      },
+    };
   }
 
   /** Sets a count from the totals (the last statement wins: summaries come after progress). */
