@@ -8,11 +8,13 @@ import { diffReducer } from './diff.js';
 import { goTestReducer } from './go-test.js';
 import { jestReducer } from './jest.js';
 import { jsonReducer } from './json.js';
+import { mochaReducer } from './mocha.js';
+import { nodeTestReducer } from './node-test.js';
 import { pytestReducer } from './pytest.js';
 import { textReducer } from './text.js';
 import { vitestReducer } from './vitest.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, goTestReducer, jestReducer, jsonReducer, pytestReducer, textReducer, vitestReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, goTestReducer, jestReducer, jsonReducer, mochaReducer, nodeTestReducer, pytestReducer, textReducer, vitestReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -29,13 +29,26 @@ export function readAssertionLine(open: OpenFailure, n: number, trimmed: string,
     open.setMessage(n, trimmed, length);
     return true;
   }
+  const incomplete = open.details < 2 && open.message.length < 200 && (open.details > 0 || /^expect\(|^expected .* to |:$/.test(open.message));
   if (EXPECTED_RECEIVED.test(trimmed)) {
     open.mark(n, length);
     // `expect(received).toBe(expected)` says little alone: add what was expected and received.
-    if (/^expect\(|^expected .* to /.test(open.message) && open.message.length < 200 && !open.message.includes(trimmed)) open.message = `${open.message}; ${trimmed}`;
+    if (incomplete) open.addDetail(trimmed);
     return true;
   }
-  if (DIFF_HEADER.test(trimmed) || (/^[-+] /.test(trimmed) && open.focus.length < 8)) {
+  if (DIFF_HEADER.test(trimmed)) {
+    open.mark(n, length);
+    return true;
+  }
+  if (/^[-+] /.test(trimmed) && open.focus.length < 8) {
+    open.mark(n, length);
+    if (incomplete && /:$|; /.test(open.message)) open.addDetail(trimmed);
+    return true;
+  }
+  // `Expected values to be strictly equal:` is completed by the line that follows (`698 !== 699`).
+  if (open.details === 0 && open.message.endsWith(':') && open.message.length < 200 && open.focus.length < 3) {
+    open.message = `${open.message} ${trimmed}`;
+    open.details = 2;
     open.mark(n, length);
     return true;
   }

@@ -58,10 +58,13 @@ export class OpenFailure {
   location?: string;
   readonly focus: number[] = [];
   to: number;
+  /** Expected/received details appended to the message so far. */
+  details = 0;
   private bytes = 0;
 
   constructor(
-    readonly name: string,
+    /** The test's name; runners that print it over several lines complete it as they go. */
+    public name: string,
     readonly stream: StreamName,
     readonly from: number,
     headerLength = 0,
@@ -90,6 +93,13 @@ export class OpenFailure {
     if (!this.extend(n, length)) return;
     this.message = text.trim();
     this.mark(n, length);
+  }
+
+  /** Adds an expected/received detail to the message: `expect(x).toBe(y); Expected: 3; Received: 2`. */
+  addDetail(text: string): void {
+    if (this.message === undefined || this.message.includes(text)) return;
+    this.message = `${this.message}; ${text}`;
+    this.details++;
   }
 
   /** The first project frame wins; past the byte cap it is kept as a name, not cited. */
@@ -386,7 +396,8 @@ const FOREIGN =
   /node_modules|site-packages|dist-packages|[\\/]lib[\\/]python\d|[\\/]Python\d+[\\/]Lib[\\/]|<frozen|node:|internal[\\/]|[\\/]go[\\/]src[\\/]|[\\/]sdk[\\/]go|[\\/]usr[\\/](?:local[\\/])?(?:lib|go)[\\/]|\/rustc\/|\.cargo[\\/]registry|[\\/]library[\\/](?:core|std)[\\/]|_pytest[\\/]|pluggy[\\/]|unittest[\\/]|testing[\\/]testing\.go|_testmain\.go|assertions\.go|^testing\.go/;
 
 /** The `file:line` a line points at when it is a frame in the project's own files, else null. */
-export function projectFrame(text: string): string | null {
+export function projectFrame(raw: string): string | null {
+  const text = raw.includes('file://') ? raw.replace(/file:\/\//g, '') : raw;
   const py = PY_FRAME.exec(text);
   if (py) return FOREIGN.test(py[1]!) ? null : `${py[1]}:${py[2]}`;
   const m = FILE_LINE.exec(text);
