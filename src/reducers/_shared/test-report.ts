@@ -237,7 +237,8 @@ export class TestReport {
   nameGroup(index: number, name: string, replace = false): void {
     const group = [...this.groups.values()][index];
     if (!group) return;
-    if (replace && group.names.length > 0 && !group.names.some((x) => x.includes('::') || x.includes(name))) group.names = [];
+    // A full test id (`tests/test_x.py::test_a`) replaces the short names taken from block headers.
+    if (replace && name.includes('::') && group.names.length > 0 && !group.names.some((x) => x.includes('::'))) group.names = [];
     if (group.names.length < NAMES_PER_GROUP && !group.names.includes(name)) group.names.push(name);
   }
 
