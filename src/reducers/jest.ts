@@ -27,6 +27,8 @@ export const jestReducer: Reducer = {
       /^Tests:\s+\d+ (?:failed|passed|skipped|todo)/m.test(text) ? 0.85 : 0,
       /^(?:PASS|FAIL) \S+\.(?:test|spec)\.[cm]?[jt]sx?\b/m.test(text) ? 0.8 : 0,
       /^ {2}● .+ › .+$/m.test(text) ? 0.8 : 0,
+      /^(?:PASS|FAIL) \S+/m.test(text) && /^ {2}● /m.test(text) ? 0.92 : 0,
+      /^\s+expect\(received\)\.\w+\(/m.test(text) ? 0.85 : 0,
       /^ {2}● Test suite failed to run$/m.test(text) ? 0.9 : 0,
     ]);
   },
