@@ -353,8 +353,11 @@ export class TestReport {
     if (status === 'fail' && (groups.length > 0 || this.extra.length > 0)) {
       // The end of the output: the runner's own closing words (and whatever crashed last).
       const stream: StreamName = this.digest.lines.stdout > 0 ? 'stdout' : 'stderr';
-      const last = this.digest.lines[stream];
-      citations.push({ ref: this.digest.nextRef(), stream, from: Math.max(1, last - TAIL_LINES + 1), to: last, label: 'last lines', priority: 'high' });
+      let last = this.digest.lines[stream];
+      // When the output ends with its totals (cited already), show the lines just before them.
+      const closing = this.totals.filter((t) => t.stream === stream && t.n >= last - TAIL_LINES - 2).map((t) => t.n);
+      if (closing.length) last = Math.min(...closing) - 1;
+      if (last >= 1) citations.push({ ref: this.digest.nextRef(), stream, from: Math.max(1, last - TAIL_LINES + 1), to: last, label: 'last lines', priority: 'high' });
     }
 
     let confidence = 0.9;
