@@ -42,11 +42,11 @@ export function readAssertionLine(open: OpenFailure, n: number, trimmed: string,
   }
   if (/^[-+] /.test(trimmed) && open.focus.length < 8) {
     open.mark(n, length);
-    if (incomplete && /:$|; /.test(open.message)) open.addDetail(trimmed);
+    if (incomplete) open.addDetail(trimmed);
     return true;
   }
   // `Expected values to be strictly equal:` is completed by the line that follows (`698 !== 699`).
-  if (open.details === 0 && open.message.endsWith(':') && open.message.length < 200 && open.focus.length < 3) {
+  if (open.details === 0 && open.message.endsWith(':') && open.message.length < 200 && open.focus.length < 3 && !/^[{}[\]()]+,?$/.test(trimmed)) {
     open.message = `${open.message} ${trimmed}`;
     open.details = 2;
     open.mark(n, length);

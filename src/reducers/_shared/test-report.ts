@@ -98,7 +98,7 @@ export class OpenFailure {
   /** Adds an expected/received detail to the message: `expect(x).toBe(y); Expected: 3; Received: 2`. */
   addDetail(text: string): void {
     if (this.message === undefined || this.message.includes(text)) return;
-    this.message = `${this.message}; ${text}`;
+    this.message = this.message.endsWith(':') ? `${this.message} ${text}` : `${this.message}; ${text}`;
     this.details++;
   }
 
