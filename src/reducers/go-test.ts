@@ -35,15 +35,17 @@ export const goTestReducer: Reducer = {
     const text = probe.head;
     return scoreHits([
       /^\{"Time":"[^"]*","Action":"(?:start|run|output|pass|fail|skip|pause|cont)","Package":"/m.test(text) || /^\{"Action":"\w+","Package":"/m.test(text) ? 0.97 : 0,
+      /^\{"ImportPath":"[^"]*","Action":"build-(?:output|fail)"/m.test(text) ? 0.95 : 0,
       /^=== RUN {3}Test/m.test(text) ? 0.9 : 0,
       /^\s*--- (?:FAIL|PASS|SKIP): Test\S* \([\d.]+s\)/m.test(text) ? 0.9 : 0,
       /^(?:ok {2}|FAIL)\t\S+\t(?:[\d.]+s|\(cached\))/m.test(text) ? 0.85 : 0,
       /^\?\s+\t?\S+\t\[no test files\]/m.test(text) ? 0.8 : 0,
+      /^FAIL\t\S+ \[(?:build failed|setup failed)\]$/m.test(text) ? 0.85 : 0,
     ]);
   },
   start(ctx) {
     const report = new TestReport({ runner: 'go test' }, ctx.errorPatterns);
-    const json = /^\s*\{"(?:Time|Action)"/.test(ctx.head);
+    const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     return json ? jsonRun(report) : textRun(report, ctx);
   },
 };
@@ -270,6 +272,9 @@ function textRun(report: TestReport, ctx: RunContext): ReducerRun {
 interface Event {
   Action?: string;
   Package?: string;
+  /** Build events (Go 1.24+) name the package being built, `example.com/x [example.com/x.test]`. */
+  ImportPath?: string;
+  FailedBuild?: string;
   Test?: string;
   Output?: string;
 }
@@ -281,6 +286,8 @@ function jsonRun(report: TestReport): ReducerRun {
   /** Package-level output (TestMain, build and panic messages), until the package ends. */
   const packages = new Map<string, { output: TestOutput; failedTests: number; lastLine: number }>();
   const failedNames = new Map<string, Set<string>>();
+  /** Packages whose build errors were reported as failures already. */
+  const builds = new Set<string>();
   const stream: StreamName = 'stdout';
 
   return {
@@ -301,6 +308,16 @@ function jsonRun(report: TestReport): ReducerRun {
         if (packages.size < 10_000) packages.set(pkg, state);
       }
       switch (event.Action) {
+        case 'build-output': {
+          // Compiler errors as build events: each `file.go:12:3: message` is a failure of the package.
+          const m = /^(\S+\.go):(\d+)(?::\d+)?: (.*)$/.exec((event.Output ?? '').replace(/\n$/, ''));
+          const name = (event.ImportPath ?? '').replace(/ \[.*\]$/, '');
+          if (m) {
+            report.add({ name, stream: s, from: n, to: n, message: m[3]!, location: `${m[1]}:${m[2]}`, focus: [n] });
+            if (builds.size < 10_000) builds.add(name);
+          }
+          return;
+        }
         case 'output': {
           const out = (event.Output ?? '').replace(/\n$/, '');
           panics.line(s, n, out);
@@ -323,7 +340,7 @@ function jsonRun(report: TestReport): ReducerRun {
         case 'fail': {
           if (!event.Test) {
             report.addCount(event.Action === 'fail' ? 'packagesFailed' : 'packagesOk');
-            if (event.Action === 'fail' && state.failedTests === 0) {
+            if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
               // The package failed with no failing test: TestMain, a panic, a build error.
               panics.flush();
               const open = state.output.failure(pkg, s, n);

@@ -32,6 +32,8 @@ export const nodeTestReducer: Reducer = {
       /^\s*(?:not )?ok \d+ - .+$/m.test(text) && /^\s*# Subtest: /m.test(text) ? 0.9 : 0,
       /^\s*not ok \d+ /m.test(text) ? 0.6 : 0,
       /^ℹ (?:tests|pass|fail) \d+$/m.test(text) ? 0.9 : 0,
+      /^\s*[✔✖] .+ \([\d.]+m?s\)$/m.test(text) ? 0.7 : 0,
+      /\bat (?:async )?TestContext\.<anonymous>|node:internal\/test_runner\//.test(text) ? 0.9 : 0,
     ]);
   },
   start(ctx) {

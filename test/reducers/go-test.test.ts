@@ -91,3 +91,20 @@ describe('go-test reducer: text output', () => {
     expect(goTestReducer.detect(probe({ stdout: timestamped(fixture('go', 'large-verbose').stdout!) }))).toBeLessThan(0.5);
   });
 });
+
+describe('go-test reducer: build events in -json (Go 1.24+)', () => {
+  it('turns build-output compiler errors into failures and does not report the package twice', () => {
+    const imp = 'example.com/store/store [example.com/store/store.test]';
+    const lines = [
+      JSON.stringify({ ImportPath: imp, Action: 'build-output', Output: '# example.com/store/store [example.com/store/store.test]\n' }),
+      JSON.stringify({ ImportPath: imp, Action: 'build-output', Output: 'store/store_test.go:8:7: assignment mismatch: 1 variable but s.Get returns 2 values\n' }),
+      JSON.stringify({ ImportPath: imp, Action: 'build-fail' }),
+      ev({ Action: 'start', Package: 'example.com/store/store' }),
+      ev({ Action: 'output', Package: 'example.com/store/store', Output: 'FAIL\texample.com/store/store [build failed]\n' }),
+      ev({ Action: 'fail', Package: 'example.com/store/store', Elapsed: 0, FailedBuild: imp }),
+    ].join('\n');
+    expect(goTestReducer.detect(probe({ stdout: lines }))).toBeGreaterThanOrEqual(0.9);
+    const parts = reduce(goTestReducer, { stdout: lines });
+    expect(failures(parts)).toEqual([{ error: 'assignment mismatch: 1 variable but s.Get returns 2 values', at: 'store/store_test.go:8', count: 1, tests: ['example.com/store/store'] }]);
+  });
+});
