@@ -42,6 +42,8 @@ export const nodeTestReducer: Reducer = {
     let yaml: { indent: number; key: string } | null = null;
     /** Spec reporter: after `✖ failing tests:` the failures are listed a second time. */
     let repeated = false;
+    /** Spec reporter: the failure's stack has begun. */
+    let stack = false;
 
     const closeFailure = (): void => {
       const open = report.block;
@@ -77,6 +79,7 @@ export const nodeTestReducer: Reducer = {
       const spec = SPEC_FAIL.exec(text);
       if (spec && !repeated) {
         closeFailure();
+        stack = false;
         report.openBlock(spec[2]!, stream, n, text.length);
         return;
       }
@@ -91,7 +94,16 @@ export const nodeTestReducer: Reducer = {
         return;
       }
       if (yaml) return readYaml(open, yaml, n, text);
-      readSpecLine(open, n, text);
+      const trimmed = text.trim();
+      if (/^at /.test(trimmed)) {
+        stack = true;
+        const frame = projectFrame(trimmed);
+        if (frame) open.setLocation(n, frame, text.length);
+        return;
+      }
+      // After the stack only the inspected error's `actual:`/`expected:` remain; read them only
+      // when the message still lacks them.
+      if (trimmed && (!stack || open.details < 2) && !readAssertionLine(open, n, trimmed, text.length) && !stack) open.extend(n, text.length);
     }, closeFailure);
 
     /** One line of a TAP YAML diagnostic block. */
@@ -129,15 +141,4 @@ export const nodeTestReducer: Reducer = {
   },
 };
 
-/** One line under a spec reporter's `✖ name`: message, assertion lines, stack. */
-function readSpecLine(open: OpenFailure, n: number, text: string): void {
-  const trimmed = text.trim();
-  if (!trimmed) return;
-  if (/^at /.test(trimmed)) {
-    const frame = projectFrame(trimmed);
-    if (frame) open.setLocation(n, frame, text.length);
-    return;
-  }
-  if (!readAssertionLine(open, n, trimmed, text.length)) open.extend(n, text.length);
-}
 
