@@ -382,10 +382,17 @@ export class TestReport {
 function describeCounts(counts: Record<string, number>): string {
   const order = ['failed', 'errors', 'passed', 'skipped', 'todo', 'xfailed', 'xpassed', 'total'];
   const keys = Object.keys(counts).sort((a, b) => rank(a, order) - rank(b, order) || a.localeCompare(b));
-  return keys.map((k) => `${count(counts[k]!)} ${COUNT_NAMES[k] ?? k}`).join(', ');
+  return keys.map((k) => `${count(counts[k]!)} ${(COUNT_NAMES[k] ?? [k, k])[counts[k] === 1 ? 0 : 1]}`).join(', ');
 }
 
-const COUNT_NAMES: Record<string, string> = { packagesFailed: 'packages failed', packagesOk: 'packages ok', suitesFailed: 'suites failed', suitesPassed: 'suites passed' };
+/** How counts read in a bullet, singular and plural. */
+const COUNT_NAMES: Record<string, [string, string]> = {
+  errors: ['error', 'errors'],
+  packagesFailed: ['package failed', 'packages failed'],
+  packagesOk: ['package ok', 'packages ok'],
+  suitesFailed: ['suite failed', 'suites failed'],
+  suitesPassed: ['suite passed', 'suites passed'],
+};
 
 function rank(key: string, order: string[]): number {
   const i = order.indexOf(key);
