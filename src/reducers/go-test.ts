@@ -4,7 +4,7 @@
  * `{"Action":"fail","Package":"x/y","Test":"TestX","Elapsed":0.01}`), read line by line.
  * Docs: https://pkg.go.dev/cmd/go#hdr-Test_packages, https://pkg.go.dev/cmd/test2json
  */
-import type { Reducer, ReducerRun, RunContext, StreamName } from '../core/types.js';
+import type { Reducer, ReducerRun, StreamName } from '../core/types.js';
 import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
@@ -46,7 +46,7 @@ export const goTestReducer: Reducer = {
   start(ctx) {
     const report = new TestReport({ runner: 'go test' }, ctx.errorPatterns);
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
-    return json ? jsonRun(report) : textRun(report, ctx);
+    return json ? jsonRun(report) : textRun(report);
   },
 };
 
@@ -154,7 +154,7 @@ class PanicTracker {
   }
 }
 
-function textRun(report: TestReport, ctx: RunContext): ReducerRun {
+function textRun(report: TestReport): ReducerRun {
   const panics = new PanicTracker(report);
   /** The test whose output lines are arriving (-v prints them under `=== RUN`). */
   let current: string | null = null;
@@ -165,7 +165,6 @@ function textRun(report: TestReport, ctx: RunContext): ReducerRun {
   let building: { stream: StreamName; pkg: string; from: number; to: number; focus: number[] } | null = null;
   let lastOk = 0;
   const stream: StreamName = 'stdout';
-  void ctx;
 
   const closeFailing = (): void => {
     if (!failing) return;
@@ -288,7 +287,6 @@ function jsonRun(report: TestReport): ReducerRun {
   const failedNames = new Map<string, Set<string>>();
   /** Packages whose build errors were reported as failures already. */
   const builds = new Set<string>();
-  const stream: StreamName = 'stdout';
 
   return {
     line(s, n, text) {
@@ -369,7 +367,6 @@ function jsonRun(report: TestReport): ReducerRun {
       }
     },
     finish(exit) {
-      void stream;
       return report.finish(exit);
     },
   };
