@@ -15,6 +15,10 @@ const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 /** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
 const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
 const PANIC = /^panic: /;
+/** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
+const GOTESTSUM_FAIL = /^=== (?:FAIL|Errors?):? (\S+)(?: (\S+))?(?: \([\d.]+s\))?$/;
+const GOTESTSUM_DONE = /^DONE (?:\d+ runs?, )?(\d+) tests?(.*?) in [\d.]+s$/;
+const GOTESTSUM_PACKAGE = /^([✓✖∅]) {2}(\S+)/;
 /** Wording of a failed check, preferred over plain t.Log lines as the message. */
 const ASSERTY = /\b(?:want(?:ed)?|expected|got|mismatch|unexpected|differ|not equal|error|fail(?:ed|ure)?|should|must|missing|invalid)\b|!=|==/i;
 /** Lines of a panic excerpt searched for the first project frame. */
@@ -28,7 +32,7 @@ export const goTestReducer: Reducer = {
   name: 'go-test',
   family: 'go',
   version: '1.0.0',
-  claims: ['go test'],
+  claims: ['go test', 'gotestsum'],
   lane: 'internal',
   detect(probe) {
     if (looksTimestamped(probe.head)) return 0;
@@ -40,6 +44,8 @@ export const goTestReducer: Reducer = {
       /^\s*--- (?:FAIL|PASS|SKIP): Test\S* \([\d.]+s\)/m.test(text) ? 0.9 : 0,
       /^(?:ok {2}|FAIL)\t\S+\t(?:[\d.]+s|\(cached\))/m.test(text) ? 0.85 : 0,
       /^\?\s+\t?\S+\t\[no test files\]/m.test(text) ? 0.8 : 0,
+      /^DONE \d+ tests?(?:, \d+ (?:skipped|failures?|errors?))* in [\d.]+s$/m.test(text) ? 0.9 : 0,
+      /^=== FAIL: \S+ \S+ \([\d.]+s\)$/m.test(text) ? 0.85 : 0,
       /^FAIL\t\S+ \[(?:build failed|setup failed)\]$/m.test(text) ? 0.85 : 0,
     ]);
   },
@@ -160,6 +166,8 @@ function textRun(report: TestReport): ReducerRun {
   let current: string | null = null;
   /** Output of tests that have not passed yet, by name (-v prints verdicts of subtests at the end). */
   const outputs = new Map<string, TestOutput>();
+  /** Failures reported so far (a few), to recognise parents listed after their subtests. */
+  const failedNames = new Set<string>();
   /** A `--- FAIL` block being read (plain mode prints the output after it). */
   let failing: { name: string; indent: number; output: TestOutput; line: number; children: number } | null = null;
   let building: { stream: StreamName; pkg: string; from: number; to: number; focus: number[] } | null = null;
@@ -171,7 +179,8 @@ function textRun(report: TestReport): ReducerRun {
     const f = failing;
     failing = null;
     // A parent that failed only because its subtests did adds nothing of its own.
-    if (f.children > 0 && f.output.message === undefined) return;
+    if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
+    if (failedNames.size < 1000) failedNames.add(f.name);
     report.add(f.output.failure(f.name, stream, f.line).draft());
   };
   const closeBuild = (): void => {
@@ -205,6 +214,8 @@ function textRun(report: TestReport): ReducerRun {
       const result = RESULT.exec(text);
       if (result) {
         const [, indent, verdict, name] = result;
+        // gotestsum repeats the verdict inside its own `=== FAIL:` block.
+        if (failing && failing.indent < 0 && name === failing.name) return;
         report.addCount(verdict === 'PASS' ? 'passed' : verdict === 'FAIL' ? 'failed' : 'skipped');
         if (verdict !== 'FAIL') {
           outputs.delete(name!);
@@ -228,6 +239,31 @@ function textRun(report: TestReport): ReducerRun {
       const run = /^=== (?:RUN|CONT|NAME)\s+(\S+)/.exec(text);
       if (run) {
         current = run[1]!;
+        return;
+      }
+      // gotestsum: `=== FAIL: pkg TestName (0.00s)` followed by the test's output.
+      const summary = GOTESTSUM_FAIL.exec(text);
+      if (summary) {
+        closeFailing();
+        const [, pkg, name] = summary;
+        failing = { name: name || pkg!, indent: -1, output: new TestOutput(), line: n, children: 0 };
+        failing.output.lines.push(n);
+        return;
+      }
+      const done = GOTESTSUM_DONE.exec(text);
+      if (done) {
+        closeFailing();
+        const [, total, rest] = done;
+        report.setCount('total', Number(total));
+        for (const m of rest!.matchAll(/(\d+) (skipped|failures?|errors?)/g)) report.setCount(m[2]!.startsWith('fail') ? 'failed' : m[2]!.startsWith('error') ? 'errors' : 'skipped', Number(m[1]));
+        report.addTotals(s, n, 'totals');
+        return;
+      }
+      const pkgLine = GOTESTSUM_PACKAGE.exec(text);
+      if (pkgLine) {
+        closeFailing();
+        if (pkgLine[1] === '✖') report.addCount('packagesFailed');
+        else if (pkgLine[1] === '✓') report.addCount('packagesOk');
         return;
       }
       const ok = PACKAGE_OK.exec(text);

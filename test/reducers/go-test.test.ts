@@ -108,3 +108,25 @@ describe('go-test reducer: build events in -json (Go 1.24+)', () => {
     expect(failures(parts)).toEqual([{ error: 'assignment mismatch: 1 variable but s.Get returns 2 values', at: 'store/store_test.go:8', count: 1, tests: ['example.com/store/store'] }]);
   });
 });
+
+describe('go-test reducer: gotestsum', () => {
+  it('reads the failed-tests summary and the DONE totals', () => {
+    const text = [
+      '✓  example.com/shop/pricing (cached)',
+      '✖  example.com/shop/cart (12ms)',
+      '',
+      '=== Failed',
+      '=== FAIL: example.com/shop/cart TestTotal/three (0.00s)',
+      '    cart_test.go:28: Total() = 698, want 699',
+      '--- FAIL: TestTotal/three (0.00s)',
+      '',
+      '=== FAIL: example.com/shop/cart TestTotal (0.00s)',
+      '',
+      'DONE 9 tests, 1 skipped, 2 failures in 0.412s',
+    ].join('\n');
+    expect(goTestReducer.detect(probe({ stdout: text }))).toBeGreaterThanOrEqual(0.9);
+    const parts = reduce(goTestReducer, { stdout: text });
+    expect(parts.fields).toMatchObject({ total: 9, skipped: 1, failed: 2, packagesOk: 1, packagesFailed: 1 });
+    expect(failures(parts)).toEqual([{ error: 'Total() = 698, want 699', at: 'cart_test.go:28', count: 1, tests: ['TestTotal/three'] }]);
+  });
+});
