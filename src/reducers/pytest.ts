@@ -13,7 +13,9 @@ const TOTALS = /^(?:=+ )?((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpa
 const NO_TESTS = /^=* ?no tests ran(?: in [\d.]+s)? ?=*$/;
 const SUMMARY_ITEM = /^(FAILED|ERROR|XPASS|XFAIL) (\S+)(?: - (.*))?$/;
 /** The last line of a long traceback: `tests/test_x.py:12: AssertionError`. */
-const LOCATION_LINE = /^(\S.*?\.py):(\d+): (?:in \S|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning|Failed|Interrupt)\b|\w)/;
+const LOCATION_LINE = /^(\S.*?\.py):(\d+):(?: in \S| [A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning|Failed|Interrupt)\b| \w|\s*$)/;
+/** A frame in the middle of a traceback (`x.py:12: in helper`, or `x.py:16: ` in long tracebacks), not its end. */
+const INTERMEDIATE = /: in \S|:\s*$/;
 const MAX_TRACKED = 200_000;
 
 export const pytestReducer: Reducer = {
@@ -123,7 +125,7 @@ export const pytestReducer: Reducer = {
           const location = LOCATION_LINE.exec(text);
           if (openDone) {
             // `--tb=line` style: the location comes after the captured output; keep it, not the lines between.
-            const frame = location && !/: in \S/.test(text) ? projectFrame(`${location[1]}:${location[2]}`) : null;
+            const frame = location && !INTERMEDIATE.test(text) ? projectFrame(`${location[1]}:${location[2]}`) : null;
             if (frame && open.location === undefined) open.location = frame;
             return;
           }
@@ -132,7 +134,7 @@ export const pytestReducer: Reducer = {
             const frame = projectFrame(`${location[1]}:${location[2]}`);
             if (frame) open.setLocation(n, frame, text.length);
             // The final `file:line: ErrorType` line closes a long traceback.
-            if (!/: in \S/.test(text)) {
+            if (!INTERMEDIATE.test(text)) {
               open.mark(n, text.length);
               if (open.message === undefined) open.setMessage(n, text.slice(location[0].length - 1).replace(/^\W+/, '') || text, text.length);
               openDone = true;
