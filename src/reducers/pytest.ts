@@ -5,7 +5,7 @@
  * Docs: https://docs.pytest.org/en/stable/how-to/output.html
  */
 import type { Reducer, StreamName } from '../core/types.js';
-import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
+import { OpenFailure, PYTHON_EXCEPTION, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 
 const SECTION = /^=+ (.+?) =+$/;
 const BLOCK = /^_+ (\S.*?) _+$/;
@@ -140,6 +140,11 @@ export const pytestReducer: Reducer = {
               openDone = true;
             }
           } else if (/^>\s/.test(text) && open.focus.length < 8) open.mark(n, text.length);
+          else if (/^\s+File "/.test(text)) {
+            // --tb=native: a plain Python traceback, ended by its exception line.
+            const frame = projectFrame(text);
+            if (frame) open.setLocation(n, frame, text.length);
+          } else if (PYTHON_EXCEPTION.test(text) && !/^E\s/.test(text)) open.setFinalMessage(n, text);
           return;
         }
         if (section.startsWith('short test summary')) {

@@ -5,12 +5,11 @@
  * Docs: https://docs.python.org/3/library/unittest.html#command-line-interface
  */
 import type { Reducer } from '../core/types.js';
-import { TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
+import { PYTHON_EXCEPTION, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 
 const HEADER = /^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(.*)$/;
 const RAN = /^Ran (\d+) tests? in [\d.]+s$/;
 const OUTCOME = /^(OK|FAILED)(?: \((.+)\))?$/;
-const EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Warning|Fault)\b(?::.*)?$|^[a-z_][\w]*(?:\.[A-Za-z_]\w*)+: /;
 const KEYS: Record<string, string> = { failures: 'failed', errors: 'errors', skipped: 'skipped', expected_failures: 'xfailed', unexpected_successes: 'xpassed' };
 
 export const unittestReducer: Reducer = {
@@ -71,11 +70,7 @@ export const unittestReducer: Reducer = {
       const frame = projectFrame(text);
       if (frame && /^\s+File "/.test(text)) return open.setLocation(n, frame, text.length);
       // The exception closes the traceback; with chained exceptions the last one wins.
-      if (EXCEPTION.test(text)) {
-        open.message = text.trim();
-        open.mark(n, text.length);
-        return;
-      }
+      if (PYTHON_EXCEPTION.test(text)) return open.setFinalMessage(n, text);
       if (/^[-+?] /.test(text) && open.message !== undefined && open.focus.length < 8) return open.mark(n, text.length);
       open.extend(n, text.length);
     });

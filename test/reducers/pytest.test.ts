@@ -73,3 +73,14 @@ describe('pytest reducer', () => {
     expect(parts.notes?.[0]).toContain('no pytest results recognised');
   });
 });
+
+describe('pytest reducer: --tb=native', () => {
+  it('takes the exception line ending a plain traceback as the message, and the project frame', () => {
+    const f = fixture('pytest', 'tb-native');
+    const parts = reduce(pytestReducer, f, f.exit);
+    const byTest = Object.fromEntries(failures(parts).map((x) => [x.tests[0], x]));
+    expect(byTest['tests/test_cart.py::test_three']).toMatchObject({ error: 'AssertionError: assert 698 == 699', at: '/tmp/tt-pyt/tests/test_cart.py:12' });
+    const cited = parts.citations.find((c) => c.label === 'failed: test_three');
+    expect(cited && 'focus' in cited ? cited.to : 0).toBe(cited && 'focus' in cited ? Math.max(...(cited.focus ?? [])) : -1);
+  });
+});

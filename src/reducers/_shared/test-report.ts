@@ -60,6 +60,8 @@ export class OpenFailure {
   to: number;
   /** Expected/received details appended to the message so far. */
   details = 0;
+  /** The line the message was read from. */
+  messageLine?: number;
   private bytes = 0;
 
   constructor(
@@ -92,7 +94,16 @@ export class OpenFailure {
     if (this.message !== undefined) return this.mark(n, length);
     if (!this.extend(n, length)) return;
     this.message = text.trim();
+    this.messageLine = n;
     this.mark(n, length);
+  }
+
+  /** A message that ends the block (a Python traceback's exception line): the last one wins, always cited. */
+  setFinalMessage(n: number, text: string): void {
+    this.message = text.trim();
+    this.messageLine = n;
+    if (n > this.to) this.to = n;
+    if (!this.focus.includes(n)) this.focus.push(n);
   }
 
   /** Adds an expected/received detail to the message: `expect(x).toBe(y); Expected: 3; Received: 2`. */
@@ -118,7 +129,9 @@ export class OpenFailure {
     const near = this.focus.filter((n) => n < this.from + MAX_BLOCK_SPAN);
     const lastFocus = near.length ? Math.max(...near) : this.from;
     // Keep the block tight: header to the last line that matters, and never past the cap.
-    const to = Math.min(this.to, Math.max(lastFocus + 1, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
+    let to = Math.min(this.to, Math.max(lastFocus + 1, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
+    // The message is always inside the cited range (the packer elides the lines between).
+    if (this.messageLine !== undefined && this.messageLine > to) to = this.messageLine;
     const draft: FailureDraft = { name: this.name, stream: this.stream, from: this.from, to: Math.max(this.from, to), focus: this.focus.filter((n) => n <= to) };
     if (this.message !== undefined) draft.message = this.message;
     if (this.location !== undefined) draft.location = this.location;
@@ -416,6 +429,9 @@ export function projectFrame(raw: string): string | null {
   if (FOREIGN.test(m[1]!)) return null;
   return `${m[1]}:${m[2]}`;
 }
+
+/** The exception line that ends a Python traceback: `ValueError: bad`, `mod.errors.Custom: x`, `KeyError`. */
+export const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Warning|Fault)\b(?::.*)?$|^[a-z_]\w*(?:\.[A-Za-z_]\w*)+: /;
 
 /** GitHub Actions job logs (every line starts with an ISO timestamp) belong to the ci-log reducer. */
 export function looksTimestamped(head: string): boolean {
