@@ -105,6 +105,7 @@ export const pytestReducer: Reducer = {
           if (block && !/^[_ ]+$/.test(text)) {
             close();
             open = new OpenFailure(block[1]!, stream, n);
+            open.trimHead = true;
             return;
           }
           if (/^E {2,}\S|^E$/.test(text)) {
@@ -113,7 +114,10 @@ export const pytestReducer: Reducer = {
               close();
               open = new OpenFailure('', stream, n);
             }
-            if (open.message === undefined) open.setMessage(n, text.replace(/^E\s+/, ''), text.length);
+            const body = text.replace(/^E\s+/, '');
+            if (open.message === undefined) open.setMessage(n, body, text.length);
+            // A SyntaxError starts with its `File "x.py", line 141` line; the exception comes last.
+            else if (/^File "/.test(open.message) && PYTHON_EXCEPTION.test(body)) open.setFinalMessage(n, body);
             else if (open.focus.length < 8) open.mark(n, text.length);
             return;
           }

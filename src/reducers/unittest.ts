@@ -54,7 +54,7 @@ export const unittestReducer: Reducer = {
       if (header) {
         const [, , method, where, rest] = header;
         const id = where!.endsWith(`.${method}`) ? where! : `${where}.${method}`;
-        report.openBlock(`${id}${rest}`, stream, n, text.length);
+        report.openBlock(`${id}${rest}`, stream, n, text.length).trimHead = true;
         beforeTrace = true;
         return;
       }

@@ -62,6 +62,8 @@ export class OpenFailure {
   details = 0;
   /** The line the message was read from. */
   messageLine?: number;
+  /** Cite from the first focus line (a traceback's first project frame) instead of the block's header. */
+  trimHead = false;
   private bytes = 0;
 
   constructor(
@@ -132,7 +134,10 @@ export class OpenFailure {
     let to = Math.min(this.to, Math.max(lastFocus + 1, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
     // The message is always inside the cited range (the packer elides the lines between).
     if (this.messageLine !== undefined && this.messageLine > to) to = this.messageLine;
-    const draft: FailureDraft = { name: this.name, stream: this.stream, from: this.from, to: Math.max(this.from, to), focus: this.focus.filter((n) => n <= to) };
+    const focus = this.focus.filter((n) => n <= to);
+    // Tracebacks: the lines before the first frame that matters are runner internals (the label names the test).
+    const from = this.trimHead && focus.length ? Math.min(...focus) : this.from;
+    const draft: FailureDraft = { name: this.name, stream: this.stream, from, to: Math.max(from, to), focus };
     if (this.message !== undefined) draft.message = this.message;
     if (this.location !== undefined) draft.location = this.location;
     return draft;
