@@ -38,6 +38,7 @@ export interface FailureDraft {
 }
 
 interface Group {
+  index: number;
   key: string;
   message: string;
   location: string | null;
@@ -164,6 +165,8 @@ export class TestReport {
   /** Failures past MAX_GROUPS distinct messages: counted only. */
   ungrouped = 0;
   private readonly groups = new Map<string, Group>();
+  /** The same groups by index, in the order they were first seen. */
+  private readonly groupList: Group[] = [];
   private readonly totals: Array<{ stream: StreamName; n: number; label: string; priority: Priority }> = [];
   private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[] }> = [];
   /** Extra totals lines past the kept ones. */
@@ -241,19 +244,21 @@ export class TestReport {
     if (known) {
       known.count++;
       if (failure.name && known.names.length < NAMES_PER_GROUP && !known.names.includes(failure.name)) known.names.push(failure.name);
-      return [...this.groups.keys()].indexOf(key);
+      return known.index;
     }
     if (this.groups.size >= MAX_GROUPS) {
       this.ungrouped++;
       return -1;
     }
-    this.groups.set(key, { key, message, location: failure.location ?? null, count: 1, names: failure.name ? [failure.name] : [], first: failure });
-    return this.groups.size - 1;
+    const group: Group = { index: this.groupList.length, key, message, location: failure.location ?? null, count: 1, names: failure.name ? [failure.name] : [], first: failure };
+    this.groups.set(key, group);
+    this.groupList.push(group);
+    return group.index;
   }
 
   /** Adds a name to a group found earlier (e.g. from a summary listing the full test ids). */
   nameGroup(index: number, name: string, replace = false): void {
-    const group = [...this.groups.values()][index];
+    const group = this.groupList[index];
     if (!group) return;
     // A full test id (`tests/test_x.py::test_a`) replaces the short names taken from block headers.
     if (replace && name.includes('::') && group.names.length > 0 && !group.names.some((x) => x.includes('::'))) group.names = [];
@@ -262,7 +267,7 @@ export class TestReport {
 
   /** Names a group's first (cited) failure when its block carried no name of its own. */
   nameFirst(index: number, name: string): void {
-    const group = [...this.groups.values()][index];
+    const group = this.groupList[index];
     if (group && !group.first.name) group.first = { ...group.first, name };
   }
 
@@ -324,7 +329,7 @@ export class TestReport {
       summary.push(bullet);
     }
 
-    const groups = [...this.groups.values()];
+    const groups = this.groupList;
     if (groups.length > 0) {
       const unit = this.options.unit ?? 'test';
       const refs: string[] = [];
