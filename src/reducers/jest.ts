@@ -6,6 +6,7 @@
  */
 import type { Reducer } from '../core/types.js';
 import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
+import { readJestReport } from './_shared/jest-json.js';
 import { parseCounts, readAssertionLine } from './_shared/js-test-lines.js';
 
 const SUITE = /^(PASS|FAIL)\s+(?:\S+\s+)?(\S+\.(?:[cm]?[jt]sx?|vue|svelte))\b/;
@@ -19,6 +20,7 @@ export const jestReducer: Reducer = {
   version: '1.0.0',
   claims: ['jest'],
   lane: 'internal',
+  wantsJson: true,
   detect(probe) {
     const text = `${probe.head}\n${probe.stderrHead}`;
     if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
@@ -29,6 +31,8 @@ export const jestReducer: Reducer = {
       /^ {2}● .+ › .+$/m.test(text) ? 0.8 : 0,
       /^(?:PASS|FAIL) \S+/m.test(text) && /^ {2}● /m.test(text) ? 0.92 : 0,
       /^\s+expect\(received\)\.\w+\(/m.test(text) ? 0.85 : 0,
+      // `jest --json` starts with numFailedTestSuites (vitest's JSON report with numTotalTestSuites).
+      /^\s*\{\s*"numFailedTestSuites":\s*\d+/.test(probe.head) ? 0.95 : 0,
       /^ {2}● Test suite failed to run$/m.test(text) ? 0.9 : 0,
     ]);
   },
@@ -38,7 +42,7 @@ export const jestReducer: Reducer = {
     /** Jest repeats every failure under "Summary of all failing tests"; read them once. */
     let repeated = false;
 
-    return report.run((stream, n, text) => {
+    const run = report.run((stream, n, text) => {
       const suiteLine = SUITE.exec(text);
       if (suiteLine) {
         report.closeBlock();
@@ -79,6 +83,8 @@ export const jestReducer: Reducer = {
       if (/^\S/.test(text)) return void report.closeBlock();
       readBlockLine(open, n, text);
     });
+    // `--json` (jest) / `--reporter=json` (vitest): the report as a document on stdout.
+    return { ...run, json: (doc, style) => void readJestReport(doc, style, report) };
   },
 };
 

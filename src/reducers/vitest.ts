@@ -5,6 +5,7 @@
  * Docs: https://vitest.dev/guide/reporters
  */
 import type { Reducer } from '../core/types.js';
+import { readJestReport } from './_shared/jest-json.js';
 import { parseCounts, readAssertionLine } from './_shared/js-test-lines.js';
 import { TestReport, looksTimestamped, projectFrame, scoreHits } from './_shared/test-report.js';
 
@@ -21,6 +22,7 @@ export const vitestReducer: Reducer = {
   version: '1.0.0',
   claims: ['vitest'],
   lane: 'internal',
+  wantsJson: true,
   detect(probe) {
     const text = `${probe.head}\n${probe.stderrHead}`;
     if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
@@ -28,6 +30,8 @@ export const vitestReducer: Reducer = {
       /^\s*Test Files\s+\d+ (?:failed|passed)/m.test(text) ? 0.95 : 0,
       /⎯+ Failed Tests \d+ ⎯+/.test(text) ? 0.95 : 0,
       /^ RUN {1,2}v\d+\.\d+\.\d+/m.test(text) ? 0.9 : 0,
+      // `--reporter=json`: jest's shape, but vitest writes numTotalTestSuites first.
+      /^\s*\{\s*"numTotalTestSuites":\s*\d+/.test(probe.head) ? 0.95 : 0,
       /^ [✓❯×] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(\d+ tests?/m.test(text) ? 0.85 : 0,
     ]);
   },
@@ -35,7 +39,7 @@ export const vitestReducer: Reducer = {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
     let section = '';
 
-    return report.run((stream, n, text) => {
+    const run = report.run((stream, n, text) => {
       const files = TEST_FILES.exec(text);
       if (files) {
         report.closeBlock();
@@ -81,5 +85,7 @@ export const vitestReducer: Reducer = {
       if (/^\d+\|/.test(trimmed) || /^\|\s*\^/.test(trimmed)) return;
       if (!readAssertionLine(open, n, trimmed, text.length)) open.extend(n, text.length);
     });
+    // `--json` (jest) / `--reporter=json` (vitest): the report as a document on stdout.
+    return { ...run, json: (doc, style) => void readJestReport(doc, style, report) };
   },
 };

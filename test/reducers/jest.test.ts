@@ -34,3 +34,20 @@ describe('jest reducer', () => {
     expect(jestReducer.detect(probe({ stdout: timestamped(f.stderr!) }))).toBeLessThan(0.5);
   });
 });
+
+describe('jest reducer: --json report', () => {
+  it('reads counts and failures from the document, cited by pointer', () => {
+    const f = fixture('jest', 'json-pipe');
+    const run = jestReducer.start({ argv: [], errorPatterns: [], head: f.stdout!.slice(0, 1024) });
+    run.line('stdout', 1, f.stdout!.trim().slice(0, 2000));
+    run.json!(JSON.parse(f.stdout!), 'compact');
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    expect(parts.fields).toMatchObject({ failed: 64, passed: 243, skipped: 1, total: 308 });
+    const slug = failures(parts).find((x) => x.count === 60)!;
+    expect(slug).toMatchObject({ error: 'expect(received).toBe(expected) // Object.is equality; Expected: "item-0"; Received: "item-0!"', at: '/tmp/tt-js/jest-big/slug-many.test.js:2' });
+    const cited = parts.citations.filter((c) => 'pointer' in c).map((c) => ('pointer' in c ? c.pointer : ''));
+    expect(cited).toContain('');
+    expect(cited).toContain('/testResults/0/assertionResults/0');
+    expect(jestReducer.detect(probe(f))).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -35,6 +35,9 @@ export interface FailureDraft {
   location?: string;
   /** Lines worth keeping when the block is shortened: the message, expected/received, the frame. */
   focus: number[];
+  /** For a JSON report: where the failure sits in the document, and its rendered excerpt. */
+  pointer?: string;
+  excerpt?: readonly string[];
 }
 
 interface Group {
@@ -45,6 +48,28 @@ interface Group {
   count: number;
   names: string[];
   first: FailureDraft;
+}
+
+/** A line (or, for a JSON report, a pointer with its rendered excerpt) that states the run's totals. */
+interface Totals {
+  stream: StreamName;
+  n: number;
+  label: string;
+  priority: Priority;
+  pointer?: string;
+  excerpt?: readonly string[];
+}
+
+/** The citation of a totals entry or a failure: by line range, or by JSON pointer when it has one. */
+function citeAt(
+  ref: string,
+  at: { stream: StreamName; from: number; to: number; pointer?: string | undefined; excerpt?: readonly string[] | undefined; focus?: readonly number[] | undefined },
+  label: string,
+  kind: string,
+  priority: Priority,
+): CitationDraft {
+  if (at.pointer !== undefined) return { ref, stream: at.stream, pointer: at.pointer, label, kind, priority, excerpt: at.excerpt ?? [] };
+  return { ref, stream: at.stream, from: at.from, to: at.to, label, kind, priority, ...(at.focus ? { focus: at.focus } : {}) };
 }
 
 /** Bytes of block text a failure citation may span once its message is known. */
@@ -167,7 +192,7 @@ export class TestReport {
   private readonly groups = new Map<string, Group>();
   /** The same groups by index, in the order they were first seen. */
   private readonly groupList: Group[] = [];
-  private readonly totals: Array<{ stream: StreamName; n: number; label: string; priority: Priority }> = [];
+  private readonly totals: Totals[] = [];
   private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[] }> = [];
   /** Extra totals lines past the kept ones. */
   private droppedTotals = 0;
@@ -229,6 +254,11 @@ export class TestReport {
     this.totals.push({ stream, n, label, priority });
   }
 
+  /** The totals of a JSON report: a pointer and the excerpt rendered from the document. */
+  addPointerTotals(pointer: string, excerpt: readonly string[], label = 'totals'): void {
+    this.totals.push({ stream: 'stdout', n: 0, label, priority: 'mandatory', pointer, excerpt });
+  }
+
   /** Some other range worth citing (a panic, a build error, a crash outside any test). */
   addExcerpt(stream: StreamName, from: number, to: number, label: string, priority: Priority, focus?: number[]): void {
     if (this.extra.length >= 8) return;
@@ -284,7 +314,7 @@ export class TestReport {
     const bullet: Bullet = { text: describeCounts(fields as Record<string, number>) || `${this.options.runner} passed` };
     if (totals) {
       const ref = this.digest.nextRef();
-      citations.push({ ref, stream: totals.stream, from: totals.n, to: totals.n, label: totals.label, kind: 'totals', priority: 'mandatory' });
+      citations.push(citeAt(ref, { ...totals, from: totals.n, to: totals.n }, totals.label, 'totals', 'mandatory'));
       bullet.cites = [ref];
     }
     if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
@@ -318,7 +348,7 @@ export class TestReport {
     for (const t of this.totals) {
       const ref = this.digest.nextRef();
       totalsRefs.push(ref);
-      citations.push({ ref, stream: t.stream, from: t.n, to: t.n, label: t.label, kind: 'totals', priority: t.priority });
+      citations.push(citeAt(ref, { ...t, from: t.n, to: t.n }, t.label, 'totals', t.priority));
     }
     if (this.droppedTotals > 0) omitted.push({ what: 'more totals lines', count: this.droppedTotals });
     const countText = describeCounts(this.counts);
@@ -342,7 +372,7 @@ export class TestReport {
         const ref = this.digest.nextRef();
         refs.push(ref);
         const more = g.count > 1 ? `; same error in ${count(g.count - 1)} more` : '';
-        citations.push({ ref, stream: g.first.stream, from: g.first.from, to: g.first.to, label: `failed: ${clip(g.first.name || g.names[0] || 'test', 120)}${more}`, kind: 'failing test', priority, focus: g.first.focus });
+        citations.push(citeAt(ref, g.first, `failed: ${clip(g.first.name || g.names[0] || 'test', 120)}${more}`, 'failing test', priority));
       });
       fields.failures = byCount.slice(0, FIELD_GROUPS).map(({ g }) => {
         const entry: Record<string, FieldValue> = { error: clip(g.message || '(no message)', 160) };
@@ -373,12 +403,13 @@ export class TestReport {
     const passed = this.counts.passed ?? 0;
     if (passed > 0) omitted.push({ what: 'passing tests (counted, not listed)', count: passed });
 
-    if (status === 'fail' && (groups.length > 0 || this.extra.length > 0)) {
+    // (Not for a JSON report: its one long line says nothing its pointers do not.)
+    if (status === 'fail' && (groups.length > 0 || this.extra.length > 0) && !this.totals.some((t) => t.pointer !== undefined)) {
       // The end of the output: the runner's own closing words (and whatever crashed last).
       const stream: StreamName = this.digest.lines.stdout > 0 ? 'stdout' : 'stderr';
       let last = this.digest.lines[stream];
       // When the output ends with its totals (cited already), show the lines just before them.
-      const closing = this.totals.filter((t) => t.stream === stream && t.n >= last - TAIL_LINES - 2).map((t) => t.n);
+      const closing = this.totals.filter((t) => t.stream === stream && t.pointer === undefined && t.n >= last - TAIL_LINES - 2).map((t) => t.n);
       if (closing.length) last = Math.min(...closing) - 1;
       if (last >= 1) citations.push({ ref: this.digest.nextRef(), stream, from: Math.max(1, last - TAIL_LINES + 1), to: last, label: 'last lines', priority: 'high' });
     }
