@@ -50,8 +50,9 @@ export const goTestReducer: Reducer = {
     ]);
   },
   start(ctx) {
-    const report = new TestReport({ runner: 'go test' }, ctx.errorPatterns);
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
+    // Events carry everything a test said; the last events add nothing but bytes.
+    const report = new TestReport({ runner: 'go test', tail: !json }, ctx.errorPatterns);
     return json ? jsonRun(report) : textRun(report);
   },
 };
@@ -88,7 +89,8 @@ class TestOutput {
         this.message = `${this.message} ${value!.trim()}`;
         this.open = false;
       }
-      if (key !== 'Test') this.keep(n);
+      // A 2 KB `expected: []byte{0x7b, ...}` dump costs more than it shows; the diff and the message remain.
+      if (key !== 'Test' && text.length <= 300) this.keep(n);
       return;
     }
     const log = TEST_LOG.exec(text);

@@ -39,7 +39,7 @@ export const nodeTestReducer: Reducer = {
   start(ctx) {
     const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
     /** TAP: the YAML block of the failing test being read, and its indentation. */
-    let yaml: { indent: number; key: string } | null = null;
+    let yaml: { indent: number; key: string; declared?: boolean } | null = null;
     /** Spec reporter: after `✖ failing tests:` the failures are listed a second time. */
     let repeated = false;
     /** Spec reporter: the failure's stack has begun. */
@@ -107,7 +107,7 @@ export const nodeTestReducer: Reducer = {
     }, closeFailure);
 
     /** One line of a TAP YAML diagnostic block. */
-    function readYaml(open: OpenFailure, state: { indent: number; key: string }, n: number, text: string): void {
+    function readYaml(open: OpenFailure, state: { indent: number; key: string; declared?: boolean }, n: number, text: string): void {
       if (text.trim() === '...') {
         yaml = null;
         return;
@@ -125,17 +125,25 @@ export const nodeTestReducer: Reducer = {
           if (open.details < 2 && open.message !== undefined && open.message.length < 200) open.addDetail(`${key}: ${inline}`);
         }
         else if (key === 'location' || key === 'at') {
+          // Where the test is declared: kept unless the stack names the frame that failed.
           const frame = projectFrame(inline);
-          if (frame) open.setLocation(n, frame, text.length);
+          if (frame && open.location === undefined) {
+            open.location = frame;
+            state.declared = true;
+          }
         }
         return;
       }
       const trimmed = text.trim();
       if (!trimmed) return;
       if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
-      else if (state.key === 'stack' && open.location === undefined) {
+      else if (state.key === 'stack' && (open.location === undefined || state.declared)) {
         const frame = projectFrame(trimmed);
-        if (frame) open.setLocation(n, frame, text.length);
+        if (frame) {
+          open.location = frame;
+          state.declared = false;
+          open.mark(n, text.length);
+        }
       } else if ((state.key === 'expected' || state.key === 'actual') && open.focus.length < 8) open.mark(n, text.length);
     }
   },

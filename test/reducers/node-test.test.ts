@@ -9,7 +9,7 @@ describe('node-test reducer', () => {
     expect(parts.fields).toMatchObject({ failed: 3, passed: 2, skipped: 1, total: 6 });
     const names = failures(parts).map((x) => x.tests[0]);
     expect(names).toEqual(['sums three items', 'rejects garbage', 'builds a user']);
-    expect(failures(parts)[0]).toMatchObject({ error: 'Expected values to be strictly equal: 698 !== 699', at: '/tmp/tt-js/nt/cart.test.mjs:10' });
+    expect(failures(parts)[0]).toMatchObject({ error: 'Expected values to be strictly equal: 698 !== 699', at: '/tmp/tt-js/nt/cart.test.mjs:11' });
   });
 
   it('reads the spec reporter and does not count the repeated failure summary', () => {

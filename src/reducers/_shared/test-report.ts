@@ -157,7 +157,7 @@ export class OpenFailure {
     const near = this.focus.filter((n) => n < this.from + MAX_BLOCK_SPAN);
     const lastFocus = near.length ? Math.max(...near) : this.from;
     // Keep the block tight: header to the last line that matters, and never past the cap.
-    let to = Math.min(this.to, Math.max(lastFocus + 1, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
+    let to = Math.min(this.to, Math.max(lastFocus, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
     // The message is always inside the cited range (the packer elides the lines between).
     if (this.messageLine !== undefined && this.messageLine > to) to = this.messageLine;
     const focus = this.focus.filter((n) => n <= to);
@@ -175,6 +175,8 @@ export interface ReportOptions {
   runner: string;
   /** What one failing item is called: `test`, `package`. */
   unit?: string;
+  /** Whether a failure packet also cites the lines before the closing totals (default true). */
+  tail?: boolean;
 }
 
 /**
@@ -404,7 +406,7 @@ export class TestReport {
     if (passed > 0) omitted.push({ what: 'passing tests (counted, not listed)', count: passed });
 
     // (Not for a JSON report: its one long line says nothing its pointers do not.)
-    if (status === 'fail' && (groups.length > 0 || this.extra.length > 0) && !this.totals.some((t) => t.pointer !== undefined)) {
+    if (status === 'fail' && this.options.tail !== false && (groups.length > 0 || this.extra.length > 0) && !this.totals.some((t) => t.pointer !== undefined)) {
       // The end of the output: the runner's own closing words (and whatever crashed last).
       const stream: StreamName = this.digest.lines.stdout > 0 ? 'stdout' : 'stderr';
       let last = this.digest.lines[stream];
