@@ -108,11 +108,12 @@ export const nodeTestReducer: Reducer = {
 
     /** One line of a TAP YAML diagnostic block. */
     function readYaml(open: OpenFailure, state: { indent: number; key: string; declared?: boolean }, n: number, text: string): void {
-      if (text.trim() === '...') {
+      const indent = text.length - text.trimStart().length;
+      // The block ends with `...` at its own indentation (an assertion diff may contain `...` too).
+      if (text.trim() === '...' && indent === state.indent) {
         yaml = null;
         return;
       }
-      const indent = text.length - text.trimStart().length;
       const entry = indent === state.indent ? /^\s*(\w+):\s*(.*)$/.exec(text) : null;
       if (entry) {
         const [, key, value] = entry;
