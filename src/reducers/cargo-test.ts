@@ -18,7 +18,7 @@ export const cargoTestReducer: Reducer = {
   name: 'cargo-test',
   family: 'cargo',
   version: '1.0.0',
-  claims: ['cargo test', 'cargo nextest run'],
+  claims: ['cargo test'],
   lane: 'internal',
   detect(probe) {
     const text = `${probe.head}\n${probe.stderrHead}`;

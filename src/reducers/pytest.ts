@@ -11,7 +11,7 @@ const SECTION = /^=+ (.+?) =+$/;
 const BLOCK = /^_+ (\S.*?) _+$/;
 const TOTALS = /^(?:=+ )?((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?(?: =+)?$/;
 const NO_TESTS = /^=* ?no tests ran(?: in [\d.]+s)? ?=*$/;
-const SUMMARY_ITEM = /^(FAILED|ERROR|XPASS|XFAIL) (\S+)(?: - (.*))?$/;
+const SUMMARY_ITEM = /^(FAILED|ERROR|XPASS|XFAIL) (.+?)(?: - (.*))?$/;
 /** The last line of a long traceback: `tests/test_x.py:12: AssertionError`. */
 const LOCATION_LINE = /^(\S.*?\.py):(\d+):(?: in \S| [A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning|Failed|Interrupt)\b| \w|\s*$)/;
 /** A frame in the middle of a traceback (`x.py:12: in helper`, or `x.py:16: ` in long tracebacks), not its end. */
@@ -75,9 +75,17 @@ export const pytestReducer: Reducer = {
       report.add({ name: id, stream, from: n, to: n, focus: [n], ...(message ? { message } : {}) });
     };
 
+    /** pytest's own crash (`INTERNALERROR> ...`): its first run of lines, the exception last. */
+    let internal: { stream: StreamName; from: number; to: number } | null = null;
+
     return {
       line(stream, n, text) {
         report.digest.line(stream, n, text);
+        if (text.startsWith('INTERNALERROR>')) {
+          if (!internal) internal = { stream, from: n, to: n };
+          else if (internal.stream === stream && n === internal.to + 1) internal.to = n;
+          return;
+        }
         if (stream !== 'stdout' && section === '' && !TOTALS.test(text)) return;
         const heading = SECTION.exec(text);
         if (heading) {
@@ -158,6 +166,7 @@ export const pytestReducer: Reducer = {
       },
       finish(exit) {
         close();
+        if (internal) report.addExcerpt(internal.stream, Math.max(internal.from, internal.to - 30), internal.to, 'INTERNALERROR (pytest itself crashed)', 'mandatory', [internal.to]);
         return report.finish(exit);
       },
     };

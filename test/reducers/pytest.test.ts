@@ -84,3 +84,23 @@ describe('pytest reducer: --tb=native', () => {
     expect(cited && 'focus' in cited ? cited.to : 0).toBe(cited && 'focus' in cited ? Math.max(...(cited.focus ?? [])) : -1);
   });
 });
+
+describe('pytest reducer: INTERNALERROR', () => {
+  it('cites pytest crashing itself, ending with the exception', () => {
+    const text = [
+      '============================= test session starts ==============================',
+      'collected 3 items',
+      '',
+      'INTERNALERROR> Traceback (most recent call last):',
+      'INTERNALERROR>   File "/usr/lib/python3/dist-packages/_pytest/main.py", line 269, in wrap_session',
+      'INTERNALERROR>     session.exitstatus = doit(config, session) or 0',
+      'INTERNALERROR> KeyError: \'worker_id\'',
+      '',
+      '============================ no tests ran in 0.05s =============================',
+    ].join('\n');
+    const parts = reduce(pytestReducer, { stdout: text }, 3);
+    expect(parts.status).toBe('fail');
+    const crash = parts.citations.find((c) => c.label?.startsWith('INTERNALERROR'));
+    expect(crash && 'from' in crash ? [crash.from, crash.to, crash.priority] : null).toEqual([4, 7, 'mandatory']);
+  });
+});
