@@ -93,6 +93,7 @@ export const pytestReducer: Reducer = {
           const totals = TOTALS.exec(text);
           close();
           if (totals) return onTotals(stream, n, totals[1]!);
+          if (NO_TESTS.test(text)) return report.addTotals(stream, n, 'no tests ran');
           section = title;
           return;
         }

@@ -326,7 +326,7 @@ export class TestReport {
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
   recognised(): boolean {
-    return this.totals.length > 0 || this.failures > 0 || Object.keys(this.counts).length > 0;
+    return this.totals.length > 0 || this.failures > 0 || this.extra.length > 0 || Object.keys(this.counts).length > 0;
   }
 
   finish(exit: ExitInfo): PacketParts {
