@@ -5,6 +5,7 @@
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { cargoBuildReducer } from './cargo-build.js';
+import { cargoTestReducer } from './cargo-test.js';
 import { ciLogReducer } from './ci-log.js';
 import { diffReducer } from './diff.js';
 import { eslintReducer } from './eslint.js';
@@ -19,13 +20,21 @@ import { gitLogReducer } from './git-log.js';
 import { gitOpsReducer } from './git-ops.js';
 import { gitStatusReducer } from './git-status.js';
 import { goBuildReducer } from './go-build.js';
+import { goTestReducer } from './go-test.js';
+import { jestReducer } from './jest.js';
 import { jsonReducer } from './json.js';
+import { mochaReducer } from './mocha.js';
+import { nodeTestReducer } from './node-test.js';
+import { pytestReducer } from './pytest.js';
 import { textReducer } from './text.js';
 import { tscReducer } from './tsc.js';
+import { unittestReducer } from './unittest.js';
+import { vitestReducer } from './vitest.js';
 
 export const reducers: readonly Reducer[] = [
   binaryReducer,
   cargoBuildReducer,
+  cargoTestReducer,
   ciLogReducer,
   diffReducer,
   eslintReducer,
@@ -40,9 +49,16 @@ export const reducers: readonly Reducer[] = [
   gitOpsReducer,
   gitStatusReducer,
   goBuildReducer,
+  goTestReducer,
+  jestReducer,
   jsonReducer,
+  mochaReducer,
+  nodeTestReducer,
+  pytestReducer,
   textReducer,
   tscReducer,
+  unittestReducer,
+  vitestReducer,
 ];
 
 /** The generic reducers every family degrades to. */
