@@ -6,9 +6,14 @@ import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { diffReducer } from './diff.js';
 import { jsonReducer } from './json.js';
+import { kubectlApplyReducer } from './kubectl-apply.js';
+import { kubectlDescribeReducer } from './kubectl-describe.js';
+import { kubectlEventsReducer } from './kubectl-events.js';
+import { kubectlGetReducer } from './kubectl-get.js';
+import { kubectlLogsReducer } from './kubectl-logs.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, kubectlApplyReducer, kubectlDescribeReducer, kubectlEventsReducer, kubectlGetReducer, kubectlLogsReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -1,0 +1,366 @@
+/**
+ * `kubectl get` / `oc get` in every common shape: the aligned table (`NAME READY STATUS RESTARTS AGE`,
+ * `-o wide`, `-A`, `--show-labels`, several tables from `get all`), `-o json` (List or one object)
+ * and `-o yaml` (streamed item by item). Counts by status; every pod not Running/ready, failing,
+ * or restarted, with its reason; kubectl's own errors from stderr (`Error from server (Forbidden)`).
+ * Docs: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_get/
+ */
+import type { Bullet, CitationDraft, ExitInfo, JsonStyle, PacketParts, Reducer, RunContext, StreamName } from '../core/types.js';
+import { commandWords } from '../core/argv.js';
+import { clip, count, plural } from '../core/format.js';
+import { LogDigest } from './_shared/log-digest.js';
+import { distillJson } from './json.js';
+import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
+import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
+import { cell, describePod, isGetHeader, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
+
+const MAX_PROBLEMS = 200;
+const MANDATORY_PROBLEMS = 12;
+const LISTED = 40;
+const RESTARTED_LISTED = 10;
+const MAX_STATUSES = 40;
+
+type Mode = 'table' | 'json' | 'yaml' | null;
+
+interface Problem {
+  severity: number;
+  text: string;
+  /** One-line form for the summary bullet. */
+  short?: string;
+  stream: StreamName;
+  from: number;
+  to: number;
+  focus?: number[];
+  pointer?: string;
+  excerpt?: string[];
+}
+
+interface Restarted {
+  text: string;
+  short?: string;
+  restarts: number;
+  oom: boolean;
+  line: number;
+  pointer?: string;
+  excerpt?: string[];
+}
+
+export const kubectlGetReducer: Reducer = {
+  name: 'kubectl-get',
+  family: 'kubectl',
+  version: '1.0.0',
+  claims: ['kubectl get', 'oc get'],
+  lane: 'internal',
+  wantsJson: true,
+  detect(probe) {
+    const head = probe.head.slice(0, 4096);
+    const first = head.split('\n', 1)[0] ?? '';
+    const header = parseHeader(first, 1);
+    if (header && isPodHeader(header) && isGetHeader(header)) return 0.9;
+    if (header && isGetHeader(header) && header.names.includes('AGE')) return 0.7;
+    if (/^\s*\{/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(?:List|\w+List|Pod|Deployment|Node|Service|ReplicaSet|StatefulSet|DaemonSet|Job)"/.test(head)) return 0.9;
+    if (/^(?:apiVersion: \S+\n(?:items:|kind: )|items:\n- apiVersion: )/m.test(head) && /^kind: |^  kind: /m.test(head)) return 0.8;
+    if (probe.head.trim() === '' && /^Error from server \(|^No resources found|^error: the server doesn't have a resource type/m.test(probe.stderrHead)) return 0.6;
+    return 0;
+  },
+  start: (ctx) => startGet(ctx),
+};
+
+function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
+  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+  const errors = new KubeErrors();
+  const words = commandWords(ctx.argv);
+  const resource = words[2];
+  let mode: Mode = null;
+  let json: { doc: unknown; style: JsonStyle } | null = null;
+
+  // Table state.
+  let header: TableHeader | null = null;
+  let tables = 0;
+  let rows = 0;
+  let otherLines = 0;
+  const namespaces = new Set<string>();
+  const byStatus = new Map<string, number>();
+  let pods = 0;
+  const problems: Problem[] = [];
+  let problemCount = 0;
+  let restarted: Restarted[] = [];
+  let restartedCount = 0;
+  let headerLines: number[] = [];
+
+  // YAML state.
+  const kinds = new Map<string, number>();
+  const yaml = new YamlItemStream((item) => onYamlItem(item));
+
+  function countStatus(status: string): void {
+    if (byStatus.has(status) || byStatus.size < MAX_STATUSES) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    else byStatus.set('(other)', (byStatus.get('(other)') ?? 0) + 1);
+  }
+
+  function addProblem(p: Problem): void {
+    problemCount++;
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+  }
+
+  function addRestarted(r: Restarted): void {
+    restartedCount++;
+    restarted.push(r);
+    if (restarted.length > RESTARTED_LISTED * 2) restarted = rankRestarted(restarted).slice(0, RESTARTED_LISTED);
+  }
+
+  function onTableLine(n: number, text: string): void {
+    if (text.trim() === '') {
+      header = null;
+      return;
+    }
+    if (!header) {
+      const h = parseHeader(text, n);
+      if (h && isGetHeader(h)) {
+        header = h;
+        tables++;
+        if (headerLines.length < 8) headerLines.push(n);
+        return;
+      }
+      otherLines++;
+      return;
+    }
+    const cells = splitRow(header, text);
+    rows++;
+    const ns = cell(header, cells, 'NAMESPACE');
+    if (ns && namespaces.size < 1000) namespaces.add(ns);
+    const name = cell(header, cells, 'NAME') ?? cells[0] ?? '';
+    const health = rowHealth(header, cells);
+    const pod = isPodHeader(header);
+    if (pod) pods++;
+    if (health.status) countStatus(health.status);
+    const id = ns ? `${ns}/${name}` : name;
+    const ready = cell(header, cells, 'READY');
+    const restartsCell = cell(header, cells, 'RESTARTS');
+    const restartsText = restartsCell !== undefined ? `restarts ${restartsCell}` : '';
+    const text2 = [id, ready, health.status, restartsText].filter((s) => s).join(' ');
+    if (health.severity > 0) addProblem({ severity: health.severity, text: text2, stream: 'stdout', from: n, to: n });
+    else if (health.restarts > 0) addRestarted({ text: `${id} ${restartsText}`, restarts: health.restarts, oom: false, line: n });
+  }
+
+  function onYamlItem(item: YamlItem): void {
+    if (!isPlainObject(item.doc)) return;
+    const kind = str(item.doc.kind) ?? '?';
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    rows++;
+    if (kind !== 'Pod') return;
+    pods++;
+    const health = podHealth(item.doc);
+    countStatus(health.status);
+    if (health.namespace && namespaces.size < 1000) namespaces.add(health.namespace);
+    const focus = focusLines(item);
+    if (health.severity > 0) addProblem({ severity: health.severity, text: describePod(health), short: describePod(health, false), stream: 'stdout', from: item.from, to: item.to, focus });
+    else if (health.restarts > 0) addRestarted({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: focus.find((l) => l > item.from) ?? item.from });
+  }
+
+  return {
+    line(stream, n, text) {
+      digest.line(stream, n, text);
+      if (errors.line(stream, n, text) || stream === 'stderr') return;
+      if (mode === null) {
+        if (text.trim() === '') return;
+        mode = /^\s*[[{]/.test(text) ? 'json' : /^(?:apiVersion|kind|items|metadata):|^---|^- /.test(text) ? 'yaml' : 'table';
+      }
+      if (mode === 'table') onTableLine(n, text);
+      else if (mode === 'yaml') yaml.line(n, text);
+    },
+    json(doc, style) {
+      json = { doc, style };
+    },
+    finish(exit) {
+      if (mode === 'yaml') yaml.end();
+      const summary: Bullet[] = [];
+      const fields: Record<string, unknown> = {};
+      const citations: CitationDraft[] = [];
+      const omitted: PacketParts['omitted'] = [];
+      const failedExit = isFailed(exit);
+
+      if (mode === 'json' && json) {
+        const parts = jsonParts(json.doc, json.style, digest, failedExit);
+        if (parts) return withErrors(parts, errors, digest, exit);
+      }
+      const understood = (mode === 'table' && tables > 0) || (mode === 'yaml' && rows > 0);
+      if (!understood) {
+        const parts = mode === null ? emptyParts(exit) : digest.finish(exit);
+        if (mode === 'json' && !json) parts.notes = ['JSON output too large or invalid to parse; read as text'];
+        return withErrors(parts, errors, digest, exit);
+      }
+
+      // Counts by status.
+      const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const noun = pods > 0 ? 'pod' : resource ? 'resource' : 'row';
+      fields[pods > 0 ? 'pods' : 'resources'] = pods > 0 ? pods : rows;
+      if (statuses.length) fields.byStatus = Object.fromEntries(statuses);
+      if (namespaces.size > 1) fields.namespaces = namespaces.size;
+      if (kinds.size) fields.kinds = Object.fromEntries([...kinds.entries()].sort((a, b) => b[1] - a[1]));
+      const countText = `${plural(pods > 0 ? pods : rows, noun)}${resource && pods === 0 ? ` (${resource})` : ''}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}`;
+      summary.push({ text: statuses.length ? `${countText}: ${statuses.slice(0, 8).map(([s, c]) => `${count(c)} ${s}`).join(', ')}${statuses.length > 8 ? ', …' : ''}` : countText, fields: [pods > 0 ? 'pods' : 'resources'] });
+
+      // Columns, so cited rows can be read.
+      if (mode === 'table' && problemCount > 0) headerLines.forEach((line) => citations.push({ ref: digest.nextRef(), stream: 'stdout', from: line, to: line, label: 'table header', priority: 'high' }));
+      problemParts(problems, problemCount, noun, digest, { summary, fields, citations, omitted });
+      restartedParts(restarted, restartedCount, noun, digest, { summary, fields, citations, omitted });
+      if (mode === 'yaml' && yaml.oversized) omitted.push({ what: 'objects too large to read', count: yaml.oversized });
+
+      const status = failedExit || problems.some((p) => p.severity >= 2) || problemCount > 0 ? 'fail' : restartedCount > 0 ? 'warn' : 'ok';
+      const parts: PacketParts = { status, summary, fields: fields as PacketParts['fields'], citations, omitted, confidence: otherLines > rows ? 0.6 : 0.85 };
+      return withErrors(parts, errors, digest, exit);
+    },
+  };
+}
+
+function isFailed(exit: ExitInfo): boolean {
+  return (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+}
+
+function emptyParts(exit: ExitInfo): PacketParts {
+  return { status: isFailed(exit) ? 'fail' : 'ok', summary: [], fields: {}, citations: [], omitted: [], confidence: 0.8 };
+}
+
+/** kubectl's own errors go first; a failed exit with nothing recognised keeps the digest's windows. */
+function withErrors(parts: PacketParts, errors: KubeErrors, digest: LogDigest, exit: ExitInfo): PacketParts {
+  const fields = parts.fields as Record<string, unknown>;
+  errors.cite(() => digest.nextRef(), parts.citations, parts.summary, fields);
+  if (errors.total > 0) parts.status = 'fail';
+  if (parts.summary.length === 0 && parts.citations.length === 0) {
+    const fallback = digest.finish(exit);
+    return { ...fallback, notes: [...(parts.notes ?? [])] };
+  }
+  return parts;
+}
+
+/** Failing and not-ready items: the first ones are mandatory, all are counted. */
+export function problemParts(problems: Problem[], total: number, noun: string, refs: { nextRef(): string }, out: { summary: Bullet[]; fields: Record<string, unknown>; citations: CitationDraft[]; omitted: PacketParts['omitted'] }): void {
+  if (total === 0) return;
+  const ranked = problems.map((p, i) => ({ p, i })).sort((a, b) => b.p.severity - a.p.severity || a.i - b.i).map((x) => x.p);
+  const citeRefs: string[] = [];
+  ranked.forEach((p, i) => {
+    const ref = refs.nextRef();
+    if (i < 4) citeRefs.push(ref);
+    const priority = i < MANDATORY_PROBLEMS ? 'mandatory' : i < LISTED ? 'high' : 'normal';
+    const label = p.severity >= 2 ? 'failing' : 'not ready';
+    if (p.pointer !== undefined) out.citations.push({ ref, stream: p.stream, pointer: p.pointer, label, kind: `${noun} ${label}`, priority, excerpt: p.excerpt ?? [] });
+    else out.citations.push({ ref, stream: p.stream, from: p.from, to: p.to, label, kind: `${noun} ${label}`, priority, ...(p.focus ? { focus: p.focus } : {}) });
+  });
+  out.fields.problems = ranked.slice(0, LISTED).map((p) => p.text);
+  if (total > LISTED) out.omitted.push({ what: `${noun}s failing or not ready, not listed in fields`, count: total - LISTED });
+  const failing = problems.filter((p) => p.severity >= 2).length;
+  out.summary.push({
+    text: `${failing && failing < total ? `${count(failing)} failing and ${count(total - failing)} not ready ${noun}s` : failing ? `${plural(failing, noun)} failing` : `${plural(total, noun)} not ready`}: ${ranked.slice(0, 3).map((p) => clip(p.short ?? p.text, 140)).join('; ')}${total > 3 ? '; …' : ''}`,
+    cites: citeRefs,
+    fields: ['problems'],
+    priority: 'mandatory',
+  });
+}
+
+function rankRestarted(list: Restarted[]): Restarted[] {
+  return [...list].sort((a, b) => Number(b.oom) - Number(a.oom) || b.restarts - a.restarts || a.line - b.line);
+}
+
+function restartedParts(list: Restarted[], total: number, noun: string, refs: { nextRef(): string }, out: { summary: Bullet[]; fields: Record<string, unknown>; citations: CitationDraft[]; omitted: PacketParts['omitted'] }): void {
+  if (total === 0) return;
+  const ranked = rankRestarted(list).slice(0, RESTARTED_LISTED);
+  const citeRefs: string[] = [];
+  ranked.slice(0, 3).forEach((r, i) => {
+    if (i >= 2 && !r.oom) return;
+    const ref = refs.nextRef();
+    citeRefs.push(ref);
+    const priority = r.oom ? 'high' : 'low';
+    if (r.pointer !== undefined) out.citations.push({ ref, stream: 'stdout', pointer: r.pointer, label: r.oom ? 'restarted, last OOMKilled' : 'restarted', kind: `restarted ${noun}`, priority, excerpt: r.excerpt ?? [] });
+    else out.citations.push({ ref, stream: 'stdout', from: r.line, to: r.line, label: 'restarted', kind: `restarted ${noun}`, priority });
+  });
+  out.fields.restarted = ranked.map((r) => clip(r.text, 240));
+  if (total > ranked.length) out.omitted.push({ what: `ready ${noun}s with restarts, not listed`, count: total - ranked.length });
+  const oom = list.filter((r) => r.oom).length;
+  out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; most: ${ranked.slice(0, 2).map((r) => clip(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });
+}
+
+/** Lines of an item worth showing: identity and every status value that explains a failure. */
+function focusLines(item: YamlItem): number[] {
+  const out: number[] = [];
+  for (const [pointer, line] of item.lineOf) {
+    if (/^\/metadata\/(?:name|namespace)$|^\/status\/(?:phase|reason|message)$|\/(?:waiting|terminated)\/(?:reason|message|exitCode)$|\/restartCount$/.test(pointer) && out.length < 16) out.push(line);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Pods in a JSON List (or one Pod): problems and restarts by pointer; other kinds go to the JSON digest. */
+function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: boolean): PacketParts | null {
+  if (!isPlainObject(doc)) return null;
+  const list = Array.isArray(doc.items) ? (doc.items as unknown[]) : null;
+  const items = list ?? [doc];
+  const base = list ? '/items' : '';
+  const kinds = new Map<string, number>();
+  for (const item of items) {
+    const kind = str(obj(item).kind) ?? (str(doc.kind) === 'PodList' ? 'Pod' : '?');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const podCount = kinds.get('Pod') ?? 0;
+  if (podCount === 0) {
+    const parts = distillJson(doc, style, refs, failedExit);
+    const kindList = [...kinds.entries()].sort((a, b) => b[1] - a[1]);
+    parts.fields.kinds = Object.fromEntries(kindList);
+    parts.summary.unshift({ text: `${str(doc.kind) ?? 'object'}: ${kindList.map(([k, c]) => `${count(c)} ${k}`).join(', ')}`, fields: ['kinds'] });
+    return parts;
+  }
+  const byStatus = new Map<string, number>();
+  const namespaces = new Set<string>();
+  const problems: Problem[] = [];
+  let problemCount = 0;
+  const restarted: Restarted[] = [];
+  items.forEach((item, index) => {
+    const pod = obj(item);
+    if ((str(pod.kind) ?? 'Pod') !== 'Pod') return;
+    const health = podHealth(pod);
+    byStatus.set(health.status, (byStatus.get(health.status) ?? 0) + 1);
+    if (health.namespace) namespaces.add(health.namespace);
+    const pointer = list ? pointerJoin(base, index) : '';
+    if (health.severity > 0) {
+      problemCount++;
+      if (problems.length < MAX_PROBLEMS) problems.push({ severity: health.severity, text: describePod(health), short: describePod(health, false), stream: 'stdout', from: 0, to: 0, pointer, excerpt: podExcerpt(pod, style) });
+    } else if (health.restarts > 0) {
+      restarted.push({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: index, pointer, excerpt: podExcerpt(pod, style) });
+    }
+  });
+  const summary: Bullet[] = [];
+  const fields: Record<string, unknown> = { pods: podCount };
+  const citations: CitationDraft[] = [];
+  const omitted: PacketParts['omitted'] = [];
+  const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  fields.byStatus = Object.fromEntries(statuses.slice(0, MAX_STATUSES));
+  if (namespaces.size > 1) fields.namespaces = namespaces.size;
+  summary.push({ text: `${plural(podCount, 'pod')}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}: ${statuses.slice(0, 8).map(([s, c]) => `${count(c)} ${s}`).join(', ')}`, fields: ['pods', 'byStatus'] });
+  if (podCount < items.length) {
+    fields.kinds = Object.fromEntries(kinds);
+    summary.push({ text: `other kinds: ${[...kinds.entries()].filter(([k]) => k !== 'Pod').map(([k, c]) => `${count(c)} ${k}`).join(', ')}`, fields: ['kinds'] });
+  }
+  problemParts(problems, problemCount, 'pod', refs, { summary, fields, citations, omitted });
+  restartedParts(restarted, restarted.length, 'pod', refs, { summary, fields, citations, omitted });
+  const status = failedExit || problemCount > 0 ? 'fail' : restarted.length > 0 ? 'warn' : 'ok';
+  return { status, summary, fields: fields as PacketParts['fields'], citations, omitted, confidence: 0.9 };
+}
+
+/** The pod's identity and status, then each container status that is not plainly fine, in the input's JSON style. */
+function podExcerpt(pod: Record<string, unknown>, style: JsonStyle): string[] {
+  const meta = obj(pod.metadata);
+  const status = obj(pod.status);
+  const head: Record<string, unknown> = { namespace: meta.namespace, name: meta.name, phase: status.phase };
+  for (const key of ['reason', 'message']) if (status[key] !== undefined) head[key] = status[key];
+  const lines = [renderJson(head, { style, limit: 400, maxString: 240 })];
+  for (const key of ['initContainerStatuses', 'containerStatuses']) {
+    const list = Array.isArray(status[key]) ? (status[key] as unknown[]) : [];
+    list.forEach((c, i) => {
+      const cs = obj(c);
+      const fine = cs.ready === true && !cs.restartCount;
+      if (fine || lines.length > 5) return;
+      const view: Record<string, unknown> = { name: cs.name, ready: cs.ready, restartCount: cs.restartCount, state: cs.state };
+      if (isPlainObject(cs.lastState) && Object.keys(cs.lastState).length) view.lastState = cs.lastState;
+      lines.push(`/status/${key}/${i} ${renderJson(view, { style, limit: 480, maxString: 200 })}`);
+    });
+  }
+  return lines;
+}

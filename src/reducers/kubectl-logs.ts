@@ -1,0 +1,88 @@
+/**
+ * `kubectl logs` / `oc logs`: a pod's own output, so runtime text from outside (tainted). The
+ * generic log digest (error windows with stack traces, repeated lines folded, head and tail)
+ * plus Kubernetes specifics: kubectl's errors (`Error from server (BadRequest): container "app"
+ * in pod "api-7f9c" is waiting to start`), `--prefix` sources (`[pod/api-7f9c/app] ...`), which
+ * pod and container, and whether these are the previous container's logs.
+ * Docs: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_logs/
+ */
+import type { Reducer } from '../core/types.js';
+import { commandWords, normalizeArgv } from '../core/argv.js';
+import { count, plural } from '../core/format.js';
+import { LogDigest } from './_shared/log-digest.js';
+import { KubeErrors, POD_NAME } from './_shared/kube.js';
+
+const PREFIX = /^\[pod\/([^/\]]+)\/([^\]]+)\] /;
+const MAX_SOURCES = 50;
+
+export const kubectlLogsReducer: Reducer = {
+  name: 'kubectl-logs',
+  family: 'kubectl',
+  version: '1.0.0',
+  claims: ['kubectl logs', 'oc logs'],
+  lane: 'external-runtime',
+  detect(probe) {
+    const lines = probe.head.split('\n').slice(0, 40);
+    if (lines.filter((l) => PREFIX.test(l)).length >= Math.max(2, lines.length / 2)) return 0.75;
+    // JSON logs from a pod name their host: `"hostname":"backend-66468d89c8-sxrjj"` (pino, bunyan, ...).
+    const json = lines.filter((l) => /^\{".*\}$/.test(l.trim()));
+    if (json.length >= 3 && json.filter((l) => new RegExp(`"(?:hostname|pod|pod_name|podName|host)"\\s*:\\s*"${POD_NAME.source}"`).test(l)).length >= json.length * 0.6) return 0.6;
+    if (/^Error from server \(BadRequest\): container "[^"]+" in pod "[^"]+" is (?:waiting|terminated)/m.test(probe.stderrHead)) return 0.7;
+    return 0;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const errors = new KubeErrors();
+    const sources = new Map<string, number>();
+    let defaulted: { line: number; text: string } | null = null;
+    return {
+      line(stream, n, text) {
+        if (stream === 'stderr' && errors.line(stream, n, text)) return;
+        if (stream === 'stderr' && /^Defaulted container "/.test(text)) {
+          defaulted ??= { line: n, text };
+          return;
+        }
+        digest.line(stream, n, text);
+        const m = PREFIX.exec(text);
+        if (m) {
+          const key = `${m[1]}/${m[2]}`;
+          if (sources.has(key) || sources.size < MAX_SOURCES) sources.set(key, (sources.get(key) ?? 0) + 1);
+        }
+      },
+      finish(exit) {
+        const parts = digest.finish(exit);
+        const fields = parts.fields as Record<string, unknown>;
+        const { pod, container, previous } = target(ctx.argv);
+        if (pod) fields.pod = pod;
+        if (container) fields.container = container;
+        if (previous) fields.previous = true;
+        if (pod) parts.summary.unshift({ text: `logs of ${pod}${container ? ` container ${container}` : ''}${previous ? ' (previous, terminated instance)' : ''}`, fields: ['pod'] });
+        if (sources.size > 0) {
+          fields.sources = Object.fromEntries([...sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12));
+          parts.summary.push({ text: `${plural(sources.size, 'source')} (pod/container): ${[...sources.entries()].slice(0, 4).map(([k, c]) => `${k} ${count(c)}`).join(', ')}`, fields: ['sources'] });
+        }
+        if (defaulted) {
+          const ref = digest.nextRef();
+          parts.citations.push({ ref, stream: 'stderr', from: defaulted.line, to: defaulted.line, label: 'container choice', priority: 'low' });
+        }
+        errors.cite(() => digest.nextRef(), parts.citations, parts.summary, fields);
+        if (errors.total > 0) parts.status = 'fail';
+        return parts;
+      },
+    };
+  },
+};
+
+/** `kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]` */
+function target(argv: readonly string[]): { pod: string | null; container: string | null; previous: boolean } {
+  const words = commandWords(argv);
+  const args = normalizeArgv(argv);
+  let container: string | null = null;
+  let previous = false;
+  args.forEach((a, i) => {
+    if ((a === '-c' || a === '--container') && args[i + 1]) container = args[i + 1]!;
+    else if (a.startsWith('--container=')) container = a.slice(12);
+    else if (a === '-p' || a === '--previous' || a === '--previous=true') previous = true;
+  });
+  return { pod: words[2] ?? null, container, previous };
+}
