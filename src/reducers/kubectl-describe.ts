@@ -123,7 +123,7 @@ export const kubectlDescribeReducer: Reducer = {
             eventHeader = parseHeader(text, n, true);
             return;
           }
-          if (/^\s*-+(\s+-+)*\s*$/.test(text)) return;
+          if (/^\s*-+(\s+-+)*\s*$/.test(text) || text.trim() === '') return;
           const cells = splitRow(eventHeader, text);
           const get = (name: string): string => cells[eventHeader!.names.indexOf(name)] ?? '';
           totalEvents++;
@@ -152,11 +152,13 @@ export const kubectlDescribeReducer: Reducer = {
         const single = objects === 1;
         const details: string[] = [];
         if (kept.length === 0 && firstObject && single) kept.push(firstObject);
+        kept.sort((a, b) => severityOf(b) - severityOf(a) || a.nameLine - b.nameLine);
         kept.forEach((item, index) => {
           worst = Math.max(worst, severityOf(item));
           reportItem(item, index, single, { summary, citations, details, fields }, ref);
         });
         if (!single) fields.problems = details.slice(0, 40);
+        if (!single && problemObjects > 40) omitted.push({ what: 'objects with problems not listed in fields', count: problemObjects - 40 });
         if (problemObjects > kept.length) omitted.push({ what: 'described objects with problems, not detailed', count: problemObjects - kept.length });
         if (totalEvents > 0) fields.events = totalEvents;
         errors.cite(ref, citations, summary, fields);
@@ -248,8 +250,11 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
   const mandatory: Priority = index < 6 ? 'mandatory' : 'high';
   const id = item.namespace ? `${item.namespace}/${item.name}` : item.name;
   const itemRefs: string[] = [];
-  const idRef = ref();
-  out.citations.push({ ref: idRef, stream: 'stdout', from: item.nameLine, to: item.nameLine + (item.namespace ? 1 : 0), label: 'object', priority: index < 6 ? 'high' : 'normal' });
+  const idRefs: string[] = [];
+  if (!single) {
+    idRefs.push(ref());
+    out.citations.push({ ref: idRefs[0]!, stream: 'stdout', from: item.nameLine, to: item.nameLine + (item.namespace ? 1 : 0), label: 'object', priority: index < 6 ? 'high' : 'normal' });
+  }
   if (item.statusLines && !GOOD_OBJECT_STATUS.test(item.status)) {
     const r = ref();
     itemRefs.push(r);
@@ -283,27 +288,33 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
   if (unscheduled && item.nodeSelector) out.citations.push({ ref: ref(), stream: 'stdout', from: item.nodeSelector.line, to: item.nodeSelector.line, label: 'node selector', priority: 'high' });
 
   const head = `${id}: ${item.status ? `Status ${item.status}` : 'described'}${item.replicas ? `; Replicas ${item.replicas.text}` : ''}`;
-  out.details.push(clip([head, ...bad.map(containerText)].join('; '), 400));
-  out.summary.push({ text: head, cites: [idRef, ...itemRefs], ...(single ? { fields: ['status'] } : {}), priority: mandatory });
-  if (single) {
-    out.fields.name = item.name;
-    if (item.namespace) out.fields.namespace = item.namespace;
-    out.fields.status = item.status || null;
+  const groups = item.events.warnings();
+  if (!single) {
+    // One bullet per object: status, unhealthy containers, conditions not met, warning events.
+    const eventRefs: string[] = [];
+    groups.slice(0, 3).forEach((g, i) => {
+      const r = ref();
+      eventRefs.push(r);
+      out.citations.push({ ref: r, stream: g.first.stream, from: g.first.line, to: g.first.line, label: `${g.type} ${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}`, kind: 'warning event', priority: i === 0 ? mandatory : 'high' });
+    });
+    const parts = [head, ...bad.map(containerText)];
+    if (falseConditions.length) parts.push(`conditions not met: ${falseConditions.map((c) => c.type).join(', ')}`);
+    if (groups.length) parts.push(`warning events: ${groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}`).join(', ')}`);
+    const text = clip(parts.join('; '), 400);
+    out.details.push(text);
+    out.summary.push({ text, cites: [...idRefs, ...itemRefs, ...containerRefs.slice(0, 2), ...eventRefs.slice(0, 2)], priority: mandatory });
+    return;
   }
+  out.fields.name = item.name;
+  if (item.namespace) out.fields.namespace = item.namespace;
+  out.fields.status = item.status || null;
+  out.summary.push({ text: head, cites: itemRefs, fields: ['status'], priority: mandatory });
   if (bad.length) {
-    out.summary.push({ text: `${plural(bad.length, 'container')} not healthy: ${bad.slice(0, 4).map(containerText).join('; ')}`, cites: containerRefs.slice(0, 4), ...(single ? { fields: ['containers'] } : {}), priority: mandatory });
-    if (single) out.fields.containers = bad.map(containerText);
+    out.fields.containers = bad.map(containerText);
+    out.summary.push({ text: `${plural(bad.length, 'container')} not healthy: ${bad.slice(0, 4).map(containerText).join('; ')}`, cites: containerRefs.slice(0, 4), fields: ['containers'], priority: mandatory });
   }
   if (falseConditions.length) {
     out.summary.push({ text: `conditions not met: ${falseConditions.map((c) => `${c.type}=${c.status}${c.rest ? ` ${clip(c.rest, 80)}` : ''}`).join(', ')}`, cites: condRefs.slice(0, 4) });
   }
-  if (item.events.groups.size > 0) {
-    if (single) item.events.report(ref, { summary: out.summary, fields: out.fields, citations: out.citations }, index < 6 ? 8 : 0);
-    else {
-      const groups = item.events.warnings();
-      const r = ref();
-      out.citations.push({ ref: r, stream: groups[0]!.first.stream, from: groups[0]!.first.line, to: groups[0]!.first.line, label: `${groups[0]!.reason} ×${groups[0]!.count}`, kind: 'warning event', priority: mandatory });
-      out.summary.push({ text: `${id} warning events: ${groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${g.count}` : ''}`).join(', ')}`, cites: [r] });
-    }
-  }
+  if (groups.length) item.events.report(ref, { summary: out.summary, fields: out.fields, citations: out.citations });
 }

@@ -244,7 +244,10 @@ export function problemParts(problems: Problem[], total: number, noun: string, r
     const priority = i < MANDATORY_PROBLEMS ? 'mandatory' : i < LISTED ? 'high' : 'normal';
     const label = p.severity >= 2 ? 'failing' : 'not ready';
     if (p.pointer !== undefined) out.citations.push({ ref, stream: p.stream, pointer: p.pointer, label, kind: `${noun} ${label}`, priority, excerpt: p.excerpt ?? [] });
-    else out.citations.push({ ref, stream: p.stream, from: p.from, to: p.to, label, kind: `${noun} ${label}`, priority, ...(p.focus ? { focus: p.focus } : {}) });
+    else if (p.focus?.length) {
+      // A YAML item: its identity and status lines, not the whole object.
+      runsOf(p.focus).forEach(([from, to], j) => out.citations.push({ ref: j === 0 ? ref : refs.nextRef(), stream: p.stream, from, to, label: j === 0 ? label : `${label}, status`, kind: `${noun} ${label}`, priority }));
+    } else out.citations.push({ ref, stream: p.stream, from: p.from, to: p.to, label, kind: `${noun} ${label}`, priority });
   });
   out.fields.problems = ranked.slice(0, LISTED).map((p) => p.text);
   if (total > LISTED) out.omitted.push({ what: `${noun}s failing or not ready, not listed in fields`, count: total - LISTED });
@@ -276,16 +279,32 @@ function restartedParts(list: Restarted[], total: number, noun: string, refs: { 
   out.fields.restarted = ranked.map((r) => clip(r.text, 240));
   if (total > ranked.length) out.omitted.push({ what: `ready ${noun}s with restarts, not listed`, count: total - ranked.length });
   const oom = list.filter((r) => r.oom).length;
-  out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; most: ${ranked.slice(0, 2).map((r) => clip(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });
+  out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; top: ${ranked.slice(0, 2).map((r) => clip(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });
 }
 
 /** Lines of an item worth showing: identity and every status value that explains a failure. */
 function focusLines(item: YamlItem): number[] {
   const out: number[] = [];
+  const doc = obj(item.doc);
+  const conditions = Array.isArray(obj(doc.status).conditions) ? (obj(doc.status).conditions as unknown[]) : [];
   for (const [pointer, line] of item.lineOf) {
-    if (/^\/metadata\/(?:name|namespace)$|^\/status\/(?:phase|reason|message)$|\/(?:waiting|terminated)\/(?:reason|message|exitCode)$|\/restartCount$/.test(pointer) && out.length < 16) out.push(line);
+    if (out.length >= 16) break;
+    const cond = /^\/status\/conditions\/(\d+)\/(?:reason|message)$/.exec(pointer);
+    if (cond && (obj(conditions[Number(cond[1])]).status !== 'False' || obj(doc.status).phase !== 'Pending')) continue;
+    if (cond || /^\/metadata\/(?:name|namespace)$|^\/status\/(?:phase|reason|message)$|\/(?:waiting|terminated)\/(?:reason|message|exitCode)$|\/restartCount$/.test(pointer)) out.push(line);
   }
   return out.sort((a, b) => a - b);
+}
+
+/** Focus lines grouped into short runs (lines between close ones included), each cited on its own. */
+function runsOf(lines: readonly number[], gap = 4): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const n of lines) {
+    const last = runs[runs.length - 1];
+    if (last && n - last[1] <= gap) last[1] = n;
+    else runs.push([n, n]);
+  }
+  return runs;
 }
 
 /** Pods in a JSON List (or one Pod): problems and restarts by pointer; other kinds go to the JSON digest. */

@@ -10,7 +10,7 @@ import type { Reducer } from '../core/types.js';
 import { commandWords, normalizeArgv } from '../core/argv.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { KubeErrors, POD_NAME } from './_shared/kube.js';
+import { dropShadowedCites, KubeErrors, POD_NAME } from './_shared/kube.js';
 
 const PREFIX = /^\[pod\/([^/\]]+)\/([^\]]+)\] /;
 const MAX_SOURCES = 50;
@@ -67,6 +67,7 @@ export const kubectlLogsReducer: Reducer = {
         }
         errors.cite(() => digest.nextRef(), parts.citations, parts.summary, fields);
         if (errors.total > 0) parts.status = 'fail';
+        dropShadowedCites(parts);
         return parts;
       },
     };

@@ -3,9 +3,10 @@
  * from the header), the errors kubectl prints on stderr, pod health read from an API object
  * (JSON or YAML item) or from a table row, and Warning events grouped by reason and object.
  */
-import type { Bullet, CitationDraft, StreamName } from '../../core/types.js';
+import type { Bullet, CitationDraft, LineCitation, PacketParts, StreamName } from '../../core/types.js';
 import { clip, count, plural } from '../../core/format.js';
 import { isPlainObject } from './json-render.js';
+import { errorKey } from './templates.js';
 
 // ---------------------------------------------------------------- tables
 
@@ -203,12 +204,15 @@ export function podHealth(pod: Record<string, unknown>): PodHealth {
     if (waiting) containers.push(`${str(c.name) ?? '?'} (init): waiting ${waiting}`);
   }
   if (obj(pod.metadata).deletionTimestamp && shown === phase) shown = 'Terminating';
-  const ready = `${readyCount}/${main.length}`;
+  const specContainers = arr(obj(pod.spec).containers).length;
+  const ready = `${readyCount}/${Math.max(main.length, specContainers)}`;
   const done = phase === 'Succeeded' || shown === 'Completed';
   let severity = 0;
   if (BAD_STATUS.test(shown) || phase === 'Failed') severity = 2;
   else if (!GOOD_POD_STATUS.test(shown) || (!done && readyCount < main.length)) severity = 1;
-  const message = str(status.message);
+  // A pod that never started says why in a condition (PodScheduled False: Unschedulable, 0/3 nodes ...).
+  const blocked = arr(status.conditions).map(obj).find((c) => c.status === 'False' && str(c.message));
+  const message = str(status.message) ?? (phase === 'Pending' && blocked ? `${str(blocked.reason) ?? str(blocked.type)}: ${str(blocked.message)}` : undefined);
   return {
     namespace: str(meta.namespace),
     name: str(meta.name) ?? '?',
@@ -278,10 +282,12 @@ export class EventGrouper {
   overflow = 0;
 
   add(type: string, reason: string, object: string, repeat: number, message: string, stream: StreamName, line: number): void {
+    if (!type && !reason) return;
     this.events++;
     this.byType[type || '?'] = (this.byType[type || '?'] ?? 0) + 1;
-    if (type === 'Normal') return;
-    const key = `${type}\u0000${reason}\u0000${object}`;
+    if (type === 'Normal' || type === '') return;
+    // Same reason and object but another message (Failed: pull error vs ErrImagePull) is another group.
+    const key = `${type}\u0000${reason}\u0000${object}\u0000${errorKey(message.slice(0, 200))}`;
     const group = this.groups.get(key);
     if (group) {
       group.rows++;
@@ -312,8 +318,8 @@ export class EventGrouper {
       out.citations.push({ ref, stream: g.first.stream, from: g.first.line, to: g.first.line, label: `${g.type} ${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}`, kind: 'warning event', priority: i < mandatory ? 'mandatory' : i < 30 ? 'high' : 'normal' });
     });
     if (groups.length) {
-      out.fields.warningEvents = groups.slice(0, 30).map((g) => clip(`${g.reason}${g.object ? ` ${g.object}` : ''}${g.count > 1 ? ` ×${g.count}` : ''}: ${g.message}`, 260));
-      const top = groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}${g.object ? ` on ${g.object}` : ''}`);
+      out.fields.warningEvents = groups.slice(0, 30).map((g) => `${g.reason}${g.object ? ` ${g.object}` : ''}${g.count > 1 ? ` ×${g.count}` : ''}: ${clip(g.message, 140)}`);
+      const top = groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}${g.object ? ` on ${g.object}` : ''} (${cut(g.message, 70)})`);
       out.summary.push({ text: `${plural(groups.reduce((a, g) => a + g.rows, 0), 'warning event')} in ${plural(groups.length, 'group')} (by reason${groups.some((g) => g.object) ? ' and object' : ''}): ${top.join('; ')}${groups.length > 3 ? '; …' : ''}`, cites: refs.slice(0, 4), fields: ['warningEvents'], priority: 'mandatory' });
     }
   }
@@ -326,7 +332,29 @@ export function eventRepeat(lastSeen: string | undefined, countCell: string | un
   return m ? Number(m[1]) : 1;
 }
 
+/**
+ * The packer skips a citation whose lines an earlier-kept one already shows, which would leave a
+ * bullet pointing at a ref that is not in the packet: drop such refs from bullets (the low-priority
+ * citation lies inside a higher one of the same stream, so its lines are shown anyway).
+ */
+export function dropShadowedCites(parts: PacketParts): void {
+  const lines = parts.citations.filter((c): c is LineCitation => 'from' in c);
+  const shadowed = new Set(lines.filter((low) => low.priority === 'low' && lines.some((c) => c !== low && c.priority !== 'low' && c.stream === low.stream && c.from <= low.from && c.to >= low.to)).map((c) => c.ref));
+  if (shadowed.size === 0) return;
+  for (const bullet of parts.summary) {
+    if (!bullet.cites?.some((r) => shadowed.has(r))) continue;
+    const cites = bullet.cites.filter((r) => !shadowed.has(r));
+    if (cites.length) bullet.cites = cites;
+    else delete (bullet as { cites?: readonly string[] }).cites;
+  }
+}
+
 // ---------------------------------------------------------------- small readers
+
+/** A short cut for summary bullets: the head of the text and an ellipsis (the field or citation has it whole). */
+export function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
 
 export function obj(value: unknown): Record<string, unknown> {
   return isPlainObject(value) ? value : {};
