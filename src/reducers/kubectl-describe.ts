@@ -152,7 +152,7 @@ export const kubectlDescribeReducer: Reducer = {
         const single = objects === 1;
         const details: string[] = [];
         if (kept.length === 0 && firstObject && single) kept.push(firstObject);
-        kept.sort((a, b) => severityOf(b) - severityOf(a) || a.nameLine - b.nameLine);
+        kept.sort((a, b) => rankOf(b) - rankOf(a) || a.nameLine - b.nameLine);
         kept.forEach((item, index) => {
           worst = Math.max(worst, severityOf(item));
           reportItem(item, index, single, { summary, citations, details, fields }, ref);
@@ -236,6 +236,12 @@ function severityOf(item: Item): number {
   if (item.replicas && item.replicas.unavailable > 0) s = Math.max(s, 1);
   if (item.events.groups.size > 0) s = Math.max(s, 2);
   return s;
+}
+
+/** Orders described objects: failing first, then by how many things say so. */
+function rankOf(item: Item): number {
+  const bad = item.containers.filter((c) => containerSeverity(c) >= 2).length;
+  return severityOf(item) * 100 + bad * 10 + item.conditions.filter(conditionBad).length + (item.status && !GOOD_OBJECT_STATUS.test(item.status) ? 5 : 0);
 }
 
 function containerText(c: Container): string {

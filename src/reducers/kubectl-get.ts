@@ -25,6 +25,8 @@ type Mode = 'table' | 'json' | 'yaml' | null;
 interface Problem {
   severity: number;
   text: string;
+  /** Namespace, workload (name without the pod hash) and status: rows alike are cited once. */
+  group?: string;
   /** One-line form for the summary bullet. */
   short?: string;
   stream: StreamName;
@@ -138,7 +140,7 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
     const restartsCell = cell(header, cells, 'RESTARTS');
     const restartsText = restartsCell !== undefined ? `restarts ${restartsCell}` : '';
     const text2 = [id, ready, health.status, restartsText].filter((s) => s).join(' ');
-    if (health.severity > 0) addProblem({ severity: health.severity, text: text2, stream: 'stdout', from: n, to: n });
+    if (health.severity > 0) addProblem({ severity: health.severity, text: text2, group: `${ns ?? ''}/${workloadOf(name)}/${health.status}`, stream: 'stdout', from: n, to: n });
     else if (health.restarts > 0) addRestarted({ text: `${id} ${restartsText}`, restarts: health.restarts, oom: false, line: n });
   }
 
@@ -213,6 +215,11 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
   };
 }
 
+/** `api-7f9c6d8b4-x2x9z` → `api`, `report-28391-abcde` (job) → `report-28391`: the owner a pod name comes from. */
+function workloadOf(name: string): string {
+  return name.replace(/-[a-z0-9]{5}$/, '').replace(/-[a-f0-9]{8,10}$/, '');
+}
+
 function isFailed(exit: ExitInfo): boolean {
   return (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
 }
@@ -238,11 +245,26 @@ export function problemParts(problems: Problem[], total: number, noun: string, r
   if (total === 0) return;
   const ranked = problems.map((p, i) => ({ p, i })).sort((a, b) => b.p.severity - a.p.severity || a.i - b.i).map((x) => x.p);
   const citeRefs: string[] = [];
-  ranked.forEach((p, i) => {
+  // Rows of the same workload with the same status (5 job pods in Error) are cited once, all listed in fields.
+  const groups = new Map<string, number>();
+  for (const p of ranked) if (p.group) groups.set(p.group, (groups.get(p.group) ?? 0) + 1);
+  const citedGroups = new Set<string>();
+  let alike = 0;
+  let cited = 0;
+  const reps: Problem[] = [];
+  ranked.forEach((p) => {
+    if (p.group && citedGroups.has(p.group)) {
+      alike++;
+      return;
+    }
+    reps.push(p);
+    if (p.group) citedGroups.add(p.group);
+    const i = cited++;
+    const more = p.group ? (groups.get(p.group) ?? 1) - 1 : 0;
     const ref = refs.nextRef();
     if (i < 4) citeRefs.push(ref);
     const priority = i < MANDATORY_PROBLEMS ? 'mandatory' : i < LISTED ? 'high' : 'normal';
-    const label = p.severity >= 2 ? 'failing' : 'not ready';
+    const label = (p.severity >= 2 ? 'failing' : 'not ready') + (more > 0 ? ` (+${more} more of this workload, same status)` : '');
     if (p.pointer !== undefined) out.citations.push({ ref, stream: p.stream, pointer: p.pointer, label, kind: `${noun} ${label}`, priority, excerpt: p.excerpt ?? [] });
     else if (p.focus?.length) {
       // A YAML item: its identity and status lines, not the whole object.
@@ -250,10 +272,11 @@ export function problemParts(problems: Problem[], total: number, noun: string, r
     } else out.citations.push({ ref, stream: p.stream, from: p.from, to: p.to, label, kind: `${noun} ${label}`, priority });
   });
   out.fields.problems = ranked.slice(0, LISTED).map((p) => p.text);
+  if (alike > 0) out.omitted.push({ what: `${noun}s not cited: same workload and status as a cited one (listed in fields)`, count: alike });
   if (total > LISTED) out.omitted.push({ what: `${noun}s failing or not ready, not listed in fields`, count: total - LISTED });
   const failing = problems.filter((p) => p.severity >= 2).length;
   out.summary.push({
-    text: `${failing && failing < total ? `${count(failing)} failing and ${count(total - failing)} not ready ${noun}s` : failing ? `${plural(failing, noun)} failing` : `${plural(total, noun)} not ready`}: ${ranked.slice(0, 3).map((p) => clip(p.short ?? p.text, 140)).join('; ')}${total > 3 ? '; …' : ''}`,
+    text: `${failing && failing < total ? `${count(failing)} failing and ${count(total - failing)} not ready ${noun}s` : failing ? `${plural(failing, noun)} failing` : `${plural(total, noun)} not ready`}: ${reps.slice(0, 3).map((p) => clip(p.short ?? p.text, 140) + (p.group && (groups.get(p.group) ?? 1) > 1 ? ` (+${(groups.get(p.group) ?? 1) - 1} alike)` : '')).join('; ')}${reps.length > 3 ? '; …' : ''}`,
     cites: citeRefs,
     fields: ['problems'],
     priority: 'mandatory',

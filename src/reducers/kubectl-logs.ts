@@ -6,14 +6,26 @@
  * pod and container, and whether these are the previous container's logs.
  * Docs: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_logs/
  */
-import type { Reducer } from '../core/types.js';
+import type { LineCitation, PacketParts, Reducer } from '../core/types.js';
 import { commandWords, normalizeArgv } from '../core/argv.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
+import { errorKey } from './_shared/templates.js';
 import { dropShadowedCites, KubeErrors, POD_NAME } from './_shared/kube.js';
 
 const PREFIX = /^\[pod\/([^/\]]+)\/([^\]]+)\] /;
 const MAX_SOURCES = 50;
+/** As many lines as the digest's tail citation shows. */
+const TAIL = 10;
+
+/** A tail that repeats one message (a crash loop retrying) is shown by its last two lines. */
+function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void {
+  if (tail.length < TAIL || new Set(tail).size > 2) return;
+  const last = parts.citations.find((c): c is LineCitation => 'from' in c && c.stream === 'stdout' && c.label === 'last lines');
+  if (!last || last.to - last.from + 1 < 4) return;
+  last.label = `last lines (the ${last.to - 1 - last.from} before repeat the same message)`;
+  last.from = last.to - 1;
+}
 
 export const kubectlLogsReducer: Reducer = {
   name: 'kubectl-logs',
@@ -35,6 +47,8 @@ export const kubectlLogsReducer: Reducer = {
     const errors = new KubeErrors();
     const sources = new Map<string, number>();
     let defaulted: { line: number; text: string } | null = null;
+    // The message keys of the last stdout lines, to see whether the tail only repeats itself.
+    const tail: string[] = [];
     return {
       line(stream, n, text) {
         if (stream === 'stderr' && errors.line(stream, n, text)) return;
@@ -43,6 +57,10 @@ export const kubectlLogsReducer: Reducer = {
           return;
         }
         digest.line(stream, n, text);
+        if (stream === 'stdout') {
+          tail.push(errorKey(text.replace(/0x[0-9a-f]+/gi, '#')));
+          if (tail.length > TAIL) tail.shift();
+        }
         const m = PREFIX.exec(text);
         if (m) {
           const key = `${m[1]}/${m[2]}`;
@@ -51,6 +69,7 @@ export const kubectlLogsReducer: Reducer = {
       },
       finish(exit) {
         const parts = digest.finish(exit);
+        shortenRepeatedTail(parts, tail);
         const fields = parts.fields as Record<string, unknown>;
         const { pod, container, previous } = target(ctx.argv);
         if (pod) fields.pod = pod;
