@@ -143,8 +143,8 @@ export const kubectlDescribeReducer: Reducer = {
           if (errors.noResources && errors.total === 0 && !(exit.code ?? 0)) parts.status = 'ok';
           return parts.summary.length || parts.citations.length ? parts : digest.finish(exit);
         }
-        fields.objects = objects;
         if (objects > 1) {
+          fields.objects = objects;
           fields.problemObjects = problemObjects;
           summary.push({ text: `${plural(objects, 'object')} described, ${count(problemObjects)} with problems`, fields: ['objects', 'problemObjects'] });
         }
@@ -283,7 +283,8 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
     out.citations.push({ ref: r, stream: 'stdout', from, to: c.endLine, label: `container ${c.name}`, kind: 'container state', priority: containerSeverity(c) >= 2 ? mandatory : 'high', focus });
     if (oom && c.limits) out.citations.push({ ref: ref(), stream: 'stdout', from: c.limits[0], to: c.limits[1], label: `limits and requests of ${c.name}`, priority: 'high' });
   }
-  const falseConditions = item.conditions.filter(conditionBad);
+  // Ready/ContainersReady False says no more than an unhealthy container already does.
+  const falseConditions = item.conditions.filter((c) => conditionBad(c) && !(bad.length > 0 && /^(?:Ready|ContainersReady)$/.test(c.type)));
   const condRefs: string[] = [];
   for (const cond of falseConditions) {
     const r = ref();
