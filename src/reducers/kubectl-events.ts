@@ -82,7 +82,7 @@ export const kubectlEventsReducer: Reducer = {
 };
 
 /** An EventList from `-o json`: Warning events grouped the same way, cited by pointer. */
-function jsonEvents(doc: unknown, style: 'compact' | 'spaced', refs: { nextRef(): string }): PacketParts | null {
+export function jsonEvents(doc: unknown, style: 'compact' | 'spaced', refs: { nextRef(): string }): PacketParts | null {
   if (!isPlainObject(doc) || !Array.isArray(doc.items)) return null;
   const grouper = new EventGrouper();
   const pointers = new Map<number, number>();
@@ -108,7 +108,8 @@ function jsonEvents(doc: unknown, style: 'compact' | 'spaced', refs: { nextRef()
     if (!('from' in c)) return c;
     const index = pointers.get(c.from) ?? 0;
     const e = obj(items[index]);
-    const view = { type: e.type, reason: e.reason, involvedObject: e.involvedObject ?? e.regarding, count: e.count, message: e.message ?? e.note, lastTimestamp: e.lastTimestamp };
+    const involved = obj(e.involvedObject ?? e.regarding);
+    const view = { type: e.type, reason: e.reason, message: e.message ?? e.note, count: e.count, involvedObject: { kind: involved.kind, namespace: involved.namespace, name: involved.name }, lastTimestamp: e.lastTimestamp };
     return { ref: c.ref, stream: 'stdout', pointer: pointerJoin('/items', index), label: c.label ?? 'event', priority: c.priority, excerpt: [renderJson(view, { style, limit: 600, maxString: 300 })] };
   });
   return { status: grouper.groups.size > 0 ? 'fail' : 'ok', summary, fields: fields as PacketParts['fields'], citations, omitted: [], confidence: 0.85 };

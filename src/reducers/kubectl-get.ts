@@ -10,6 +10,7 @@ import { commandWords } from '../core/argv.js';
 import { clip, count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { distillJson } from './json.js';
+import { jsonEvents } from './kubectl-events.js';
 import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
 import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
 import { cell, describePod, isGetHeader, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
@@ -62,7 +63,8 @@ export const kubectlGetReducer: Reducer = {
     if (header && isGetHeader(header) && header.names.includes('AGE')) return 0.7;
     if (/^\s*\{/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(?:List|\w+List|Pod|Deployment|Node|Service|ReplicaSet|StatefulSet|DaemonSet|Job)"/.test(head)) return 0.9;
     if (/^(?:apiVersion: \S+\n(?:items:|kind: )|items:\n- apiVersion: )/m.test(head) && /^kind: |^  kind: /m.test(head)) return 0.8;
-    if (probe.head.trim() === '' && /^Error from server \(|^No resources found|^error: the server doesn't have a resource type/m.test(probe.stderrHead)) return 0.6;
+    const errorsOnly = /^(?:Error from server \(|No resources found|error: the server doesn't have a resource type)/;
+    if ((probe.head.trim() === '' && errorsOnly.test(probe.stderrHead)) || errorsOnly.test(first)) return 0.6;
     return 0;
   },
   start: (ctx) => startGet(ctx),
@@ -342,6 +344,11 @@ function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: 
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   const podCount = kinds.get('Pod') ?? 0;
+  // `kubectl get events -o json` prints a List of Events.
+  if (podCount === 0 && (kinds.get('Event') ?? 0) === items.length && list) {
+    const parts = jsonEvents(doc, style, refs);
+    if (parts) return parts;
+  }
   if (podCount === 0) {
     const parts = distillJson(doc, style, refs, failedExit);
     const kindList = [...kinds.entries()].sort((a, b) => b[1] - a[1]);
