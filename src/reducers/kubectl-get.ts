@@ -158,7 +158,11 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
     if (health.namespace && namespaces.size < 1000) namespaces.add(health.namespace);
     const focus = focusLines(item);
     if (health.severity > 0) addProblem({ severity: health.severity, text: describePod(health), short: describePod(health, false), stream: 'stdout', from: item.from, to: item.to, focus });
-    else if (health.restarts > 0) addRestarted({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: focus.find((l) => l > item.from) ?? item.from });
+    else if (health.restarts > 0) {
+      // Cite the last termination's reason when there is one, else the pod's name.
+      const lastReason = [...item.lineOf.entries()].find(([pointer]) => /\/lastState\/terminated\/reason$/.test(pointer))?.[1];
+      addRestarted({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: lastReason ?? item.lineOf.get('/metadata/name') ?? item.from });
+    }
   }
 
   return {
@@ -315,7 +319,8 @@ function focusLines(item: YamlItem): number[] {
   for (const [pointer, line] of item.lineOf) {
     if (out.length >= 16) break;
     const cond = /^\/status\/conditions\/(\d+)\/(?:reason|message)$/.exec(pointer);
-    if (cond && (obj(conditions[Number(cond[1])]).status !== 'False' || obj(doc.status).phase !== 'Pending')) continue;
+    const condition = cond ? obj(conditions[Number(cond[1])]) : null;
+    if (condition && (condition.status !== 'False' || obj(doc.status).phase !== 'Pending' || /^(?:Ready|ContainersReady)$/.test(str(condition.type) ?? ''))) continue;
     if (cond || /^\/metadata\/(?:name|namespace)$|^\/status\/(?:phase|reason|message)$|\/(?:waiting|terminated)\/(?:reason|message|exitCode)$|\/restartCount$/.test(pointer)) out.push(line);
   }
   return out.sort((a, b) => a - b);

@@ -211,7 +211,7 @@ export function podHealth(pod: Record<string, unknown>): PodHealth {
   if (BAD_STATUS.test(shown) || phase === 'Failed') severity = 2;
   else if (!GOOD_POD_STATUS.test(shown) || (!done && readyCount < main.length)) severity = 1;
   // A pod that never started says why in a condition (PodScheduled False: Unschedulable, 0/3 nodes ...).
-  const blocked = arr(status.conditions).map(obj).find((c) => c.status === 'False' && str(c.message));
+  const blocked = arr(status.conditions).map(obj).find((c) => c.status === 'False' && str(c.message) && !/^(?:Ready|ContainersReady)$/.test(str(c.type) ?? ''));
   const message = str(status.message) ?? (phase === 'Pending' && blocked ? `${str(blocked.reason) ?? str(blocked.type)}: ${str(blocked.message)}` : undefined);
   return {
     namespace: str(meta.namespace),
