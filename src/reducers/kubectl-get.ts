@@ -30,6 +30,8 @@ interface Problem {
   group?: string;
   /** One-line form for the summary bullet. */
   short?: string;
+  /** The line of the table header above a table row. */
+  header?: number;
   stream: StreamName;
   from: number;
   to: number;
@@ -90,7 +92,6 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
   let problemCount = 0;
   let restarted: Restarted[] = [];
   let restartedCount = 0;
-  let headerLines: number[] = [];
 
   // YAML state.
   const kinds = new Map<string, number>();
@@ -122,7 +123,6 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
       if (h && isGetHeader(h)) {
         header = h;
         tables++;
-        if (headerLines.length < 8) headerLines.push(n);
         return;
       }
       otherLines++;
@@ -142,7 +142,7 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
     const restartsCell = cell(header, cells, 'RESTARTS');
     const restartsText = restartsCell !== undefined ? `restarts ${restartsCell}` : '';
     const text2 = [id, ready, health.status, restartsText].filter((s) => s).join(' ');
-    if (health.severity > 0) addProblem({ severity: health.severity, text: text2, group: `${ns ?? ''}/${workloadOf(name)}/${health.status}`, stream: 'stdout', from: n, to: n });
+    if (health.severity > 0) addProblem({ severity: health.severity, text: text2, group: `${ns ?? ''}/${workloadOf(name)}/${health.status}`, header: header.line, stream: 'stdout', from: n, to: n });
     else if (health.restarts > 0) addRestarted({ text: `${id} ${restartsText}`, restarts: health.restarts, oom: false, line: n });
   }
 
@@ -200,16 +200,19 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
 
       // Counts by status.
       const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-      const noun = pods > 0 ? 'pod' : resource ? 'resource' : 'row';
-      fields[pods > 0 ? 'pods' : 'resources'] = pods > 0 ? pods : rows;
+      const noun = pods > 0 && pods === rows ? 'pod' : 'resource';
+      if (pods > 0) fields.pods = pods;
+      if (pods !== rows) fields.resources = rows;
       if (statuses.length) fields.byStatus = Object.fromEntries(statuses);
       if (namespaces.size > 1) fields.namespaces = namespaces.size;
       if (kinds.size) fields.kinds = Object.fromEntries([...kinds.entries()].sort((a, b) => b[1] - a[1]));
-      const countText = `${plural(pods > 0 ? pods : rows, noun)}${resource && pods === 0 ? ` (${resource})` : ''}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}`;
+      const what = pods > 0 && pods < rows ? `${plural(rows, 'resource')}${tables > 1 ? ` in ${count(tables)} tables` : ''} (${plural(pods, 'pod')})` : plural(rows, noun) + (resource && pods === 0 ? ` (${resource})` : '');
+      const countText = `${what}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}`;
       summary.push({ text: statuses.length ? `${countText}: ${statuses.slice(0, 8).map(([s, c]) => `${count(c)} ${s}`).join(', ')}${statuses.length > 8 ? ', …' : ''}` : countText, fields: [pods > 0 ? 'pods' : 'resources'] });
 
       // Columns, so cited rows can be read.
-      if (mode === 'table' && problemCount > 0) headerLines.forEach((line) => citations.push({ ref: digest.nextRef(), stream: 'stdout', from: line, to: line, label: 'table header', priority: 'high' }));
+      const problemHeaders = new Set(problems.map((p) => p.header).filter((h): h is number => h !== undefined));
+      if (mode === 'table') [...problemHeaders].slice(0, 8).forEach((line) => citations.push({ ref: digest.nextRef(), stream: 'stdout', from: line, to: line, label: 'table header', priority: 'high' }));
       problemParts(problems, problemCount, noun, digest, { summary, fields, citations, omitted });
       restartedParts(restarted, restartedCount, noun, digest, { summary, fields, citations, omitted });
       if (mode === 'yaml' && yaml.oversized) omitted.push({ what: 'objects too large to read', count: yaml.oversized });

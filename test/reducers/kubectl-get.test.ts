@@ -53,6 +53,25 @@ describe('kubectl-get', () => {
     expect(run(kubectlGetReducer, ['kubectl', 'get', 'deploy'], deploys).fields.problems).toEqual(['api 1/3']);
   });
 
+  it('reads every table of `get all` and cites only the headers of tables with problems', () => {
+    const all = [
+      'NAME                       READY   STATUS             RESTARTS      AGE',
+      'pod/web-5f8d9c7b6-h7j2k    1/1     Running            0             3d',
+      'pod/api-6d9f7b8c4d-q2w8r   0/1     CrashLoopBackOff   14 (6m ago)   3d',
+      '',
+      'NAME          TYPE        CLUSTER-IP   EXTERNAL-IP   PORT(S)   AGE',
+      'service/web   ClusterIP   10.96.12.7   <none>        80/TCP    30d',
+      '',
+      'NAME                             DESIRED   CURRENT   READY   AGE',
+      'replicaset.apps/api-6d9f7b8c4d   1         1         0       3d',
+    ].join('\n');
+    const parts = run(kubectlGetReducer, ['kubectl', 'get', 'all'], all + '\n');
+    expect(parts.fields).toMatchObject({ pods: 2, resources: 4 });
+    expect(parts.fields.problems).toEqual(['pod/api-6d9f7b8c4d-q2w8r 0/1 CrashLoopBackOff restarts 14 (6m ago)', 'replicaset.apps/api-6d9f7b8c4d 0']);
+    const headers = parts.citations.filter((c) => c.label === 'table header').map((c) => ('from' in c ? c.from : 0));
+    expect(headers).toEqual([1, 8]);
+  });
+
   it('reports kubectl errors on stderr as the outcome', () => {
     const parts = run(kubectlGetReducer, ['kubectl', 'get', 'pods'], '', { stderr: 'Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API group "" in the namespace "prod"\n', exit: 1 });
     expect(parts.status).toBe('fail');

@@ -250,8 +250,10 @@ export function rowHealth(header: TableHeader, cells: readonly string[]): { seve
     if (status && BAD_STATUS.test(status)) severity = 2;
     else if (status && !GOOD_STATUS.test(status)) severity = 1;
     else if (short) severity = 1;
-    // Deployments and friends: AVAILABLE 0 while desired > 0.
+    // Deployments and friends: AVAILABLE 0 while desired > 0; ReplicaSets, DaemonSets: READY below DESIRED.
     if (severity === 0 && m && Number(m[2]) > 0 && cell(header, cells, 'AVAILABLE') === '0') severity = 1;
+    const desired = Number(cell(header, cells, 'DESIRED'));
+    if (severity === 0 && desired > 0 && /^\d+$/.test(ready) && Number(ready) < desired) severity = 1;
   }
   return { severity, status, restarts };
 }
