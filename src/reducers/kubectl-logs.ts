@@ -11,12 +11,32 @@ import { commandWords, normalizeArgv } from '../core/argv.js';
 import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { errorKey } from './_shared/templates.js';
+import { classifyLine } from './_shared/classify.js';
 import { dropShadowedCites, KubeErrors, POD_NAME } from './_shared/kube.js';
 
 const PREFIX = /^\[pod\/([^/\]]+)\/([^\]]+)\] /;
 const MAX_SOURCES = 50;
 /** As many lines as the digest's tail citation shows. */
 const TAIL = 10;
+
+const LEVEL = /"(?:level|severity|lvl)"\s*:\s*(?:(\d+)|"(\w+)")/i;
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+const PINO: Record<string, string> = { '10': 'trace', '20': 'debug', '30': 'info', '40': 'warn', '50': 'error', '60': 'fatal' };
+
+function levelName(raw: string): string {
+  const name = PINO[raw] ?? raw.toLowerCase();
+  return name === 'warning' ? 'warn' : name === 'err' ? 'error' : name === 'critical' || name === 'panic' ? 'fatal' : name;
+}
+
+/** JSON log lines stand alone: an error window of JSON errors shows just those lines, not their neighbours. */
+function narrowJsonWindows(parts: PacketParts, jsonErrors: ReadonlySet<number>): void {
+  for (const c of parts.citations) {
+    if (!('from' in c) || c.stream !== 'stdout' || !c.label?.startsWith('error') || !c.focus?.length) continue;
+    if (!c.focus.every((n) => jsonErrors.has(n))) continue;
+    c.from = Math.min(...c.focus);
+    c.to = Math.max(...c.focus);
+  }
+}
 
 /** A tail that repeats one message (a crash loop retrying) is shown by its last two lines. */
 function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void {
@@ -49,6 +69,10 @@ export const kubectlLogsReducer: Reducer = {
     let defaulted: { line: number; text: string } | null = null;
     // The message keys of the last stdout lines, to see whether the tail only repeats itself.
     const tail: string[] = [];
+    // JSON log lines (pino, bunyan, zap, logrus): levels counted, error lines remembered (bounded).
+    const levels = new Map<string, number>();
+    let jsonLines = 0;
+    const jsonErrors = new Set<number>();
     return {
       line(stream, n, text) {
         if (stream === 'stderr' && errors.line(stream, n, text)) return;
@@ -61,6 +85,15 @@ export const kubectlLogsReducer: Reducer = {
           tail.push(errorKey(text.replace(/0x[0-9a-f]+/gi, '#')));
           if (tail.length > TAIL) tail.shift();
         }
+        if (stream === 'stdout' && text.startsWith('{')) {
+          const level = LEVEL.exec(text);
+          if (level) {
+            jsonLines++;
+            const name = levelName(level[1] ?? level[2]!);
+            if (levels.has(name) || levels.size < 12) levels.set(name, (levels.get(name) ?? 0) + 1);
+            if (jsonErrors.size < 5000 && classifyLine(text, ctx.errorPatterns) === 'error') jsonErrors.add(n);
+          }
+        }
         const m = PREFIX.exec(text);
         if (m) {
           const key = `${m[1]}/${m[2]}`;
@@ -70,6 +103,12 @@ export const kubectlLogsReducer: Reducer = {
       finish(exit) {
         const parts = digest.finish(exit);
         shortenRepeatedTail(parts, tail);
+        if (jsonLines > 0) {
+          narrowJsonWindows(parts, jsonErrors);
+          const sorted = [...levels.entries()].sort((a, b) => LEVELS.indexOf(b[0]) - LEVELS.indexOf(a[0]));
+          (parts.fields as Record<string, unknown>).levels = Object.fromEntries(sorted);
+          parts.summary.splice(1, 0, { text: `${plural(jsonLines, 'JSON log line')}: ${sorted.map(([l, c]) => `${count(c)} ${l}`).join(', ')}`, fields: ['levels'] });
+        }
         const fields = parts.fields as Record<string, unknown>;
         const { pod, container, previous } = target(ctx.argv);
         if (pod) fields.pod = pod;

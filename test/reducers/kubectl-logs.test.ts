@@ -23,6 +23,15 @@ describe('kubectl-logs', () => {
     expect(parts.citations.some((c) => c.priority === 'mandatory' && c.stream === 'stderr')).toBe(true);
   });
 
+  it('counts JSON log levels and cites JSON error lines without their neighbours', () => {
+    const lines = [];
+    for (let i = 0; i < 20; i++) lines.push(`{"level":30,"time":${i},"hostname":"api-7f9c6d8b4-x2x9z","msg":"request completed","res":{"statusCode":200}}`);
+    lines.splice(10, 0, '{"level":50,"time":10,"hostname":"api-7f9c6d8b4-x2x9z","err":{"type":"TypeError","message":"fetch failed: getaddrinfo EAI_AGAIN auth"},"msg":"request errored"}');
+    const parts = run(kubectlLogsReducer, [], lines.join('\n') + '\n');
+    expect(parts.fields.levels).toEqual({ error: 1, info: 20 });
+    expect(parts.citations.find((c) => c.label?.startsWith('error'))).toMatchObject({ from: 11, to: 11 });
+  });
+
   it('shows a tail that repeats one message by its last two lines', () => {
     const lines = ['boot'];
     for (let i = 0; i < 30; i++) lines.push(`Connection error: host db-${i % 1}.svc: lookup failed (attempt ${i})`);
