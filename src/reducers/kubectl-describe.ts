@@ -117,7 +117,8 @@ export const kubectlDescribeReducer: Reducer = {
         if (section === 'Containers' || section === 'Init Containers') onContainerLine(item, n, text);
         else if (section === 'Conditions') {
           const m = /^ {2,}(\S+)\s+(True|False|Unknown)\b\s*(.*)$/.exec(text);
-          if (m && item.conditions.length < 30) item.conditions.push({ type: m[1]!, status: m[2]!, rest: m[3]!.trim(), line: n });
+          // Node conditions carry heartbeat and transition times before the reason: keep the reason and message.
+          if (m && item.conditions.length < 30) item.conditions.push({ type: m[1]!, status: m[2]!, rest: m[3]!.replace(/\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4}/g, '').replace(/\s+/g, ' ').trim(), line: n });
         } else if (section === 'Events') {
           if (!eventHeader) {
             eventHeader = parseHeader(text, n, true);

@@ -45,6 +45,14 @@ describe('kubectl-describe', () => {
     expect(parts.citations).toHaveLength(0);
   });
 
+  it('flags node pressure conditions, keeping their reason and message', () => {
+    const node = NODE;
+    const parts = run(kubectlDescribeReducer, ['kubectl', 'describe', 'node', 'n1'], node);
+    expect(parts.status).toBe('fail');
+    expect(text(parts)).toContain('conditions not met: MemoryPressure=True KubeletHasInsufficientMemory kubelet has insufficient memory available');
+    expect(parts.citations.map((c) => c.label)).toEqual(['condition MemoryPressure', 'Warning EvictionThresholdMet ×3']);
+  });
+
   it('reads deployment replicas and conditions', () => {
     const deploy = 'Name:                   api\nNamespace:              shop\nReplicas:               3 desired | 3 updated | 3 total | 1 available | 2 unavailable\nConditions:\n  Type           Status  Reason\n  ----           ------  ------\n  Available      False   MinimumReplicasUnavailable\n  Progressing    True    ReplicaSetUpdated\nEvents:          <none>\n';
     const parts = run(kubectlDescribeReducer, ['kubectl', 'describe', 'deploy', 'api'], deploy);
@@ -53,3 +61,44 @@ describe('kubectl-describe', () => {
     expect(text(parts)).toContain('conditions not met: Available=False MinimumReplicasUnavailable');
   });
 });
+
+const NODE = `Name:               gke-prod-pool-1-8c1f2d3e-x7k2
+Roles:              <none>
+Labels:             kubernetes.io/hostname=gke-prod-pool-1-8c1f2d3e-x7k2
+Annotations:        node.alpha.kubernetes.io/ttl: 0
+CreationTimestamp:  Tue, 22 Sep 2026 08:14:02 +0000
+Taints:             node.kubernetes.io/memory-pressure:NoSchedule
+Unschedulable:      false
+Conditions:
+  Type                 Status  LastHeartbeatTime                 LastTransitionTime                Reason                       Message
+  ----                 ------  -----------------                 ------------------                ------                       -------
+  NetworkUnavailable   False   Tue, 22 Sep 2026 08:14:40 +0000   Tue, 22 Sep 2026 08:14:40 +0000   RouteCreated                 NodeController create implicit route
+  MemoryPressure       True    Sat, 21 Nov 2026 21:40:12 +0000   Sat, 21 Nov 2026 21:31:02 +0000   KubeletHasInsufficientMemory kubelet has insufficient memory available
+  DiskPressure         False   Sat, 21 Nov 2026 21:40:12 +0000   Tue, 22 Sep 2026 08:14:02 +0000   KubeletHasNoDiskPressure     kubelet has no disk pressure
+  PIDPressure          False   Sat, 21 Nov 2026 21:40:12 +0000   Tue, 22 Sep 2026 08:14:02 +0000   KubeletHasSufficientPID      kubelet has sufficient PID available
+  Ready                True    Sat, 21 Nov 2026 21:40:12 +0000   Tue, 22 Sep 2026 08:14:33 +0000   KubeletReady                 kubelet is posting ready status
+Addresses:
+  InternalIP:  10.128.0.14
+Capacity:
+  cpu:                4
+  memory:             16393220Ki
+Allocatable:
+  cpu:                3920m
+  memory:             13849604Ki
+Non-terminated Pods:          (2 in total)
+  Namespace                   Name                             CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age
+  ---------                   ----                             ------------  ----------  ---------------  -------------  ---
+  shop                        checkout-api-6d9f7b8c4d-q2w8r    250m (6%)     0 (0%)      128Mi (0%)       128Mi (0%)     3d
+  batch                       ingest-worker-7c9f6d5b8-e0ddm    100m (2%)     0 (0%)      256Mi (1%)       256Mi (1%)     3d
+Allocated resources:
+  (Total limits may be over 100 percent, i.e., overcommitted.)
+  Resource           Requests      Limits
+  --------           --------      ------
+  cpu                3650m (93%)   0 (0%)
+  memory             13012Mi (96%) 13312Mi (98%)
+Events:
+  Type     Reason                     Age                From     Message
+  ----     ------                     ----               ----     -------
+  Warning  EvictionThresholdMet       9m (x3 over 40m)   kubelet  Attempting to reclaim memory
+  Normal   NodeHasInsufficientMemory  9m                 kubelet  Node gke-prod-pool-1-8c1f2d3e-x7k2 status is now: NodeHasInsufficientMemory
+`;
