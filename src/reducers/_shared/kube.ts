@@ -66,7 +66,7 @@ export function isPodHeader(header: TableHeader): boolean {
 
 /** What kubectl prints when the request failed; klog lines (`E0315 12:00:00.1 ...`) too. */
 const KUBECTL_ERROR = /^(?:Error from server(?: \(([A-Za-z]+)\))?:|error: |Error: |Unable to connect to the server|The connection to the server .* was refused|E\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ \S+\] |The \S+ "[^"]*" is invalid|error validating|error when |error parsing )/;
-const NOT_FOUND = /^No resources found(?: in (\S+) namespace)?\.?$/;
+const NOT_FOUND = /^No (?:resources|events) found(?: in (\S+) namespace)?\.?$/;
 
 export interface KubeError {
   stream: StreamName;
