@@ -359,7 +359,8 @@ function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: 
   }
   if (podCount === 0) {
     const parts = distillJson(doc, style, refs, failedExit);
-    const kindList = [...kinds.entries()].sort((a, b) => b[1] - a[1]);
+    const kindList = [...kinds.entries()].filter(([k]) => k !== '?').sort((a, b) => b[1] - a[1]);
+    if (kindList.length === 0) return parts; // not a Kubernetes object (jsonpath, custom output): the JSON digest alone
     parts.fields.kinds = Object.fromEntries(kindList);
     parts.summary.unshift({ text: `${str(doc.kind) ?? 'object'}: ${kindList.map(([k, c]) => `${count(c)} ${k}`).join(', ')}`, fields: ['kinds'] });
     return parts;
