@@ -13,7 +13,7 @@ import { distillJson } from './json.js';
 import { jsonEvents } from './kubectl-events.js';
 import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
 import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
-import { cell, describePod, isGetHeader, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
+import { cell, cut, describeObject, describePod, isGetHeader, objectHealth, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
 
 const MAX_PROBLEMS = 200;
 const MANDATORY_PROBLEMS = 12;
@@ -151,7 +151,11 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
     const kind = str(item.doc.kind) ?? '?';
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     rows++;
-    if (kind !== 'Pod') return;
+    if (kind !== 'Pod') {
+      const health = objectHealth(kind, item.doc);
+      if (health.severity > 0) addProblem({ severity: health.severity, text: describeObject(health), stream: 'stdout', from: item.from, to: item.to, focus: objectFocus(item) });
+      return;
+    }
     pods++;
     const health = podHealth(item.doc);
     countStatus(health.status);
@@ -285,7 +289,7 @@ export function problemParts(problems: Problem[], total: number, noun: string, r
   if (total > LISTED) out.omitted.push({ what: `${noun}s failing or not ready, not listed in fields`, count: total - LISTED });
   const failing = problems.filter((p) => p.severity >= 2).length;
   out.summary.push({
-    text: `${failing && failing < total ? `${count(failing)} failing and ${count(total - failing)} not ready ${noun}s` : failing ? `${plural(failing, noun)} failing` : `${plural(total, noun)} not ready`}: ${reps.slice(0, 3).map((p) => clip(p.short ?? p.text, 140) + (p.group && (groups.get(p.group) ?? 1) > 1 ? ` (+${(groups.get(p.group) ?? 1) - 1} alike)` : '')).join('; ')}${reps.length > 3 ? '; …' : ''}`,
+    text: `${failing && failing < total ? `${count(failing)} failing and ${count(total - failing)} not ready ${noun}s` : failing ? `${plural(failing, noun)} failing` : `${plural(total, noun)} not ready`}: ${reps.slice(0, 3).map((p) => cut(p.short ?? p.text, 140) + (p.group && (groups.get(p.group) ?? 1) > 1 ? ` (+${(groups.get(p.group) ?? 1) - 1} alike)` : '')).join('; ')}${reps.length > 3 ? '; …' : ''}`,
     cites: citeRefs,
     fields: ['problems'],
     priority: 'mandatory',
@@ -311,7 +315,7 @@ function restartedParts(list: Restarted[], total: number, noun: string, refs: { 
   out.fields.restarted = ranked.map((r) => clip(r.text, 240));
   if (total > ranked.length) out.omitted.push({ what: `ready ${noun}s with restarts, not listed`, count: total - ranked.length });
   const oom = list.filter((r) => r.oom).length;
-  out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; top: ${ranked.slice(0, 2).map((r) => clip(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });
+  out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; top: ${ranked.slice(0, 2).map((r) => cut(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });
 }
 
 /** Lines of an item worth showing: identity and every status value that explains a failure. */
@@ -327,6 +331,22 @@ function focusLines(item: YamlItem): number[] {
     if (cond || /^\/metadata\/(?:name|namespace)$|^\/status\/(?:phase|reason|message)$|\/(?:waiting|terminated)\/(?:reason|message|exitCode)$|\/restartCount$/.test(pointer)) out.push(line);
   }
   return out.sort((a, b) => a - b);
+}
+
+/** Lines of a workload or node worth showing: identity, replica counts and conditions that are not met. */
+function objectFocus(item: YamlItem): number[] {
+  const out: number[] = [];
+  for (const [pointer, line] of item.lineOf) {
+    if (out.length >= 16) break;
+    if (/^\/metadata\/(?:name|namespace)$|^\/spec\/replicas$|^\/status\/(?:readyReplicas|unavailableReplicas|numberReady|desiredNumberScheduled|failed|phase)$|^\/status\/conditions\/\d+\/(?:reason|message|status)$/.test(pointer)) out.push(line);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** The spec fields that explain a workload's health (replicas), not its whole template. */
+function pickSpec(o: Record<string, unknown>): Record<string, unknown> {
+  const spec = obj(o.spec);
+  return 'replicas' in spec ? { replicas: spec.replicas } : {};
 }
 
 /** Focus lines grouped into short runs (lines between close ones included), each cited on its own. */
@@ -357,7 +377,8 @@ function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: 
     const parts = jsonEvents(doc, style, refs);
     if (parts) return parts;
   }
-  if (podCount === 0) {
+  const known = [...kinds.keys()].some((k) => k !== '?' && k !== 'Pod');
+  if (podCount === 0 && !known) {
     const parts = distillJson(doc, style, refs, failedExit);
     const kindList = [...kinds.entries()].filter(([k]) => k !== '?').sort((a, b) => b[1] - a[1]);
     if (kindList.length === 0) return parts; // not a Kubernetes object (jsonpath, custom output): the JSON digest alone
@@ -372,7 +393,16 @@ function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: 
   const restarted: Restarted[] = [];
   items.forEach((item, index) => {
     const pod = obj(item);
-    if ((str(pod.kind) ?? 'Pod') !== 'Pod') return;
+    const kind = str(pod.kind) ?? (str(doc.kind) === 'PodList' ? 'Pod' : '?');
+    if (kind !== 'Pod') {
+      if (kind === '?') return;
+      const health = objectHealth(kind, pod);
+      if (health.severity === 0) return;
+      problemCount++;
+      const view = { kind, metadata: { namespace: obj(pod.metadata).namespace, name: obj(pod.metadata).name }, spec: pickSpec(pod), status: pod.status };
+      if (problems.length < MAX_PROBLEMS) problems.push({ severity: health.severity, text: describeObject(health), stream: 'stdout', from: 0, to: 0, pointer: list ? pointerJoin(base, index) : '', excerpt: [renderJson(view, { style, limit: 700, maxString: 200 })] });
+      return;
+    }
     const health = podHealth(pod);
     byStatus.set(health.status, (byStatus.get(health.status) ?? 0) + 1);
     if (health.namespace) namespaces.add(health.namespace);
@@ -385,18 +415,20 @@ function jsonParts(doc: unknown, style: JsonStyle, refs: LogDigest, failedExit: 
     }
   });
   const summary: Bullet[] = [];
-  const fields: Record<string, unknown> = { pods: podCount };
+  const fields: Record<string, unknown> = podCount ? { pods: podCount } : {};
   const citations: CitationDraft[] = [];
   const omitted: PacketParts['omitted'] = [];
   const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  fields.byStatus = Object.fromEntries(statuses.slice(0, MAX_STATUSES));
-  if (namespaces.size > 1) fields.namespaces = namespaces.size;
-  summary.push({ text: `${plural(podCount, 'pod')}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}: ${statuses.slice(0, 8).map(([s, c]) => `${count(c)} ${s}`).join(', ')}`, fields: ['pods', 'byStatus'] });
-  if (podCount < items.length) {
-    fields.kinds = Object.fromEntries(kinds);
-    summary.push({ text: `other kinds: ${[...kinds.entries()].filter(([k]) => k !== 'Pod').map(([k, c]) => `${count(c)} ${k}`).join(', ')}`, fields: ['kinds'] });
+  if (podCount) {
+    fields.byStatus = Object.fromEntries(statuses.slice(0, MAX_STATUSES));
+    if (namespaces.size > 1) fields.namespaces = namespaces.size;
+    summary.push({ text: `${plural(podCount, 'pod')}${namespaces.size > 1 ? ` in ${plural(namespaces.size, 'namespace')}` : ''}: ${statuses.slice(0, 8).map(([s, c]) => `${count(c)} ${s}`).join(', ')}`, fields: ['pods', 'byStatus'] });
   }
-  problemParts(problems, problemCount, 'pod', refs, { summary, fields, citations, omitted });
+  if (podCount < items.length) {
+    fields.kinds = Object.fromEntries([...kinds.entries()].sort((a, b) => b[1] - a[1]));
+    summary.push({ text: `${podCount ? 'other kinds' : 'objects'}: ${[...kinds.entries()].filter(([k]) => k !== 'Pod').map(([k, c]) => `${count(c)} ${k}`).join(', ')}`, fields: ['kinds'] });
+  }
+  problemParts(problems, problemCount, podCount === items.length ? 'pod' : 'object', refs, { summary, fields, citations, omitted });
   restartedParts(restarted, restarted.length, 'pod', refs, { summary, fields, citations, omitted });
   const status = failedExit || problemCount > 0 ? 'fail' : restarted.length > 0 ? 'warn' : 'ok';
   return { status, summary, fields: fields as PacketParts['fields'], citations, omitted, confidence: 0.9 };

@@ -143,6 +143,31 @@ metadata:
   });
 });
 
+describe('other kinds from JSON and YAML', () => {
+  it('flags a Deployment short of ready replicas with its failed conditions', () => {
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 2 }, status: { readyReplicas: 2, conditions: [{ type: 'Available', status: 'True' }] } },
+        { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 3 }, status: { readyReplicas: 1, unavailableReplicas: 2, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "api-6d9f" has timed out progressing.' }] } },
+      ],
+    };
+    const parts = run(kubectlGetReducer, ['kubectl', 'get', 'deploy', '-o', 'json'], JSON.stringify(list, null, 2));
+    expect(parts.status).toBe('fail');
+    expect(parts.fields.kinds).toEqual({ Deployment: 2 });
+    expect(parts.fields.problems).toEqual(['Deployment/shop/api 1/3 ready; 2 unavailable; Progressing=False ProgressDeadlineExceeded: ReplicaSet "api-6d9f" has timed out progressing.']);
+    expect(parts.citations[0]).toMatchObject({ pointer: '/items/1', priority: 'mandatory' });
+  });
+
+  it('flags a NotReady node in YAML and cites its condition lines', () => {
+    const yaml = ['apiVersion: v1', 'kind: Node', 'metadata:', '  name: node-2', 'status:', '  conditions:', '  - message: Kubelet stopped posting node status.', '    reason: NodeStatusUnknown', '    status: Unknown', '    type: Ready', ''].join('\n');
+    const parts = run(kubectlGetReducer, ['kubectl', 'get', 'node', 'node-2', '-o', 'yaml'], yaml);
+    expect(parts.fields.problems).toEqual(['Node/node-2 Ready=Unknown NodeStatusUnknown: Kubelet stopped posting node status.']);
+    expect(parts.citations.map((c) => ('from' in c ? [c.from, c.to] : []))).toEqual([[4, 9]]);
+  });
+});
+
 describe('podHealth', () => {
   it('shows what kubectl shows in STATUS: init container failures first', () => {
     const h = podHealth({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c' }] }, status: { phase: 'Pending', initContainerStatuses: [{ name: 'init', ready: false, restartCount: 3, state: { waiting: { reason: 'CrashLoopBackOff' } } }], containerStatuses: [{ name: 'c', ready: false, restartCount: 0, state: { waiting: { reason: 'PodInitializing' } } }] } });

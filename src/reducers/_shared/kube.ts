@@ -227,6 +227,66 @@ export function podHealth(pod: Record<string, unknown>): PodHealth {
   };
 }
 
+/** A workload, node or claim read from its API object: what is short or failing, in one line. */
+export interface ObjectHealth {
+  kind: string;
+  namespace: string | undefined;
+  name: string;
+  severity: number;
+  /** `2/3 ready, 1 unavailable; Progressing=False ProgressDeadlineExceeded` */
+  detail: string;
+}
+
+/** Conditions that should be True on most kinds; any other True condition named like a problem is one. */
+const WANTED_TRUE = /^(?:Ready|Available|Progressing|Complete|Established|Bound|Initialized|ContainersReady|PodScheduled)$/;
+
+export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHealth {
+  const meta = obj(o.metadata);
+  const spec = obj(o.spec);
+  const status = obj(o.status);
+  const notes: string[] = [];
+  let severity = 0;
+  const want = (have: number, desired: number, what: string): void => {
+    if (desired > 0 && have < desired) {
+      notes.push(`${have}/${desired} ${what}`);
+      severity = Math.max(severity, 1);
+    }
+  };
+  if (kind === 'Deployment' || kind === 'StatefulSet' || kind === 'ReplicaSet') {
+    const desired = typeof spec.replicas === 'number' ? spec.replicas : 1;
+    want(num(status.readyReplicas), desired, 'ready');
+    if (num(status.unavailableReplicas) > 0) notes.push(`${num(status.unavailableReplicas)} unavailable`);
+  } else if (kind === 'DaemonSet') {
+    want(num(status.numberReady), num(status.desiredNumberScheduled), 'ready');
+    if (num(status.numberMisscheduled) > 0) notes.push(`${num(status.numberMisscheduled)} misscheduled`);
+  } else if (kind === 'Job') {
+    if (num(status.failed) > 0) {
+      notes.push(`${num(status.failed)} failed`);
+      severity = 2;
+    }
+  } else if (kind === 'PersistentVolumeClaim' || kind === 'PersistentVolume' || kind === 'Namespace') {
+    const phase = str(status.phase);
+    if (phase && !/^(?:Bound|Available|Active|Released)$/.test(phase)) {
+      notes.push(phase);
+      severity = Math.max(severity, BAD_STATUS.test(phase) ? 2 : 1);
+    }
+  }
+  for (const c of arr(status.conditions).map(obj)) {
+    const type = str(c.type) ?? '';
+    const value = str(c.status) ?? '';
+    const bad = WANTED_TRUE.test(type) ? value !== 'True' : value === 'True' && /Pressure|Unavailable|Failure|Failed|Degraded|NotReady/.test(type);
+    if (!bad) continue;
+    notes.push(`${type}=${value}${str(c.reason) ? ` ${str(c.reason)}` : ''}${str(c.message) ? `: ${clip(str(c.message)!, 160)}` : ''}`);
+    severity = Math.max(severity, /Failed|Failure|DeadlineExceeded/.test(`${type} ${str(c.reason) ?? ''}`) || (kind === 'Node' && type === 'Ready') ? 2 : 1);
+  }
+  if (kind === 'Node' && obj(o.spec).unschedulable === true) notes.push('SchedulingDisabled');
+  return { kind, namespace: str(meta.namespace), name: str(meta.name) ?? '?', severity, detail: notes.join('; ') };
+}
+
+export function describeObject(h: ObjectHealth): string {
+  return clip(`${h.kind}/${h.namespace ? `${h.namespace}/` : ''}${h.name}${h.detail ? ` ${h.detail}` : ''}`, 400);
+}
+
 /** `ns/name 0/1 CrashLoopBackOff restarts 42: samples: waiting CrashLoopBackOff ...` */
 export function describePod(p: PodHealth, withContainers = true): string {
   const id = p.namespace ? `${p.namespace}/${p.name}` : p.name;
