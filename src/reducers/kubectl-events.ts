@@ -20,7 +20,7 @@ export const kubectlEventsReducer: Reducer = {
   lane: 'internal',
   wantsJson: true,
   detect(probe) {
-    const first = probe.head.split('\n', 1)[0] ?? '';
+    const first = probe.head.split('\n', 8).find((l) => !/^(?:Warning: |[WIE]\d{4} \d\d:)/.test(l)) ?? '';
     const header = parseHeader(first, 1);
     if (header && isEventHeader(header)) return 0.9;
     if (/^\s*\{/.test(probe.head) && /"kind"\s*:\s*"EventList"/.test(probe.head.slice(0, 4096))) return 0.9;

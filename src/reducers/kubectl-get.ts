@@ -59,7 +59,8 @@ export const kubectlGetReducer: Reducer = {
   wantsJson: true,
   detect(probe) {
     const head = probe.head.slice(0, 4096);
-    const first = head.split('\n', 1)[0] ?? '';
+    // Skip kubectl's own warnings and klog lines merged in front (`2>&1`).
+    const first = head.split('\n', 8).find((l) => !/^(?:Warning: |[WIE]\d{4} \d\d:)/.test(l)) ?? '';
     const header = parseHeader(first, 1);
     if (header && isPodHeader(header) && isGetHeader(header)) return 0.9;
     if (header && isGetHeader(header) && header.names.includes('AGE')) return 0.7;
