@@ -8,7 +8,7 @@
 import type { Bullet, CitationDraft, PacketParts, Priority, Reducer } from '../core/types.js';
 import { clip, count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { BAD_STATUS, eventRepeat, EventGrouper, KubeErrors, parseHeader, splitRow, type TableHeader } from './_shared/kube.js';
+import { BAD_STATUS, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, splitRow, type TableHeader } from './_shared/kube.js';
 
 const MAX_OBJECTS_KEPT = 40;
 const GOOD_OBJECT_STATUS = /^(?:Running|Succeeded|Active|Bound|Available|Complete|Completed|Ready|Established|True)$/;
@@ -307,7 +307,7 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
     });
     const parts = [head, ...bad.map(containerText)];
     if (falseConditions.length) parts.push(`conditions not met: ${falseConditions.map((c) => c.type).join(', ')}`);
-    if (groups.length) parts.push(`warning events: ${groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}`).join(', ')}`);
+    if (groups.length) parts.push(`warning events: ${groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''} (${cut(g.message, 50)})`).join(', ')}`);
     const text = clip(parts.join('; '), 400);
     out.details.push(text);
     out.summary.push({ text, cites: [...idRefs, ...itemRefs, ...containerRefs.slice(0, 2), ...eventRefs.slice(0, 2)], priority: mandatory });
