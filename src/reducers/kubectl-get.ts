@@ -12,6 +12,7 @@ import { LogDigest } from './_shared/log-digest.js';
 import { distillJson } from './json.js';
 import { jsonEvents } from './kubectl-events.js';
 import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
+import { JsonItemStream } from './_shared/kube-json-items.js';
 import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
 import { cell, cut, describeObject, describePod, isGetHeader, objectHealth, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
 
@@ -97,6 +98,8 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
   // YAML state.
   const kinds = new Map<string, number>();
   const yaml = new YamlItemStream((item) => onYamlItem(item));
+  // Pretty JSON Lists are also read item by item, for when the whole is too large for the json() hook.
+  const jsonItems = new JsonItemStream((item) => onObject(item.doc, item.from, item.to, item.focus, item.focus.find((l) => l > item.from) ?? item.from));
 
   function countStatus(status: string): void {
     if (byStatus.has(status) || byStatus.size < MAX_STATUSES) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -148,26 +151,27 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
   }
 
   function onYamlItem(item: YamlItem): void {
-    if (!isPlainObject(item.doc)) return;
-    const kind = str(item.doc.kind) ?? '?';
+    const lastReason = [...item.lineOf.entries()].find(([pointer]) => /\/lastState\/terminated\/reason$/.test(pointer))?.[1];
+    onObject(item.doc, item.from, item.to, isPlainObject(item.doc) && item.doc.kind === 'Pod' ? focusLines(item) : objectFocus(item), lastReason ?? item.lineOf.get('/metadata/name') ?? item.from);
+  }
+
+  /** One object of a YAML or streamed JSON List: counted, and kept (as line numbers) when it is not healthy. */
+  function onObject(doc: unknown, from: number, to: number, focus: number[], restartLine: number): void {
+    if (!isPlainObject(doc)) return;
+    const kind = str(doc.kind) ?? '?';
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     rows++;
     if (kind !== 'Pod') {
-      const health = objectHealth(kind, item.doc);
-      if (health.severity > 0) addProblem({ severity: health.severity, text: describeObject(health), stream: 'stdout', from: item.from, to: item.to, focus: objectFocus(item) });
+      const health = objectHealth(kind, doc);
+      if (health.severity > 0) addProblem({ severity: health.severity, text: describeObject(health), stream: 'stdout', from, to, focus });
       return;
     }
     pods++;
-    const health = podHealth(item.doc);
+    const health = podHealth(doc);
     countStatus(health.status);
     if (health.namespace && namespaces.size < 1000) namespaces.add(health.namespace);
-    const focus = focusLines(item);
-    if (health.severity > 0) addProblem({ severity: health.severity, text: describePod(health), short: describePod(health, false), stream: 'stdout', from: item.from, to: item.to, focus });
-    else if (health.restarts > 0) {
-      // Cite the last termination's reason when there is one, else the pod's name.
-      const lastReason = [...item.lineOf.entries()].find(([pointer]) => /\/lastState\/terminated\/reason$/.test(pointer))?.[1];
-      addRestarted({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: lastReason ?? item.lineOf.get('/metadata/name') ?? item.from });
-    }
+    if (health.severity > 0) addProblem({ severity: health.severity, text: describePod(health), short: describePod(health, false), stream: 'stdout', from, to, focus });
+    else if (health.restarts > 0) addRestarted({ text: describePod(health), short: describePod(health, false), restarts: health.restarts, oom: health.lastReasons.includes('OOMKilled'), line: restartLine });
   }
 
   return {
@@ -180,6 +184,7 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
       }
       if (mode === 'table') onTableLine(n, text);
       else if (mode === 'yaml') yaml.line(n, text);
+      else if (mode === 'json') jsonItems.line(n, text);
     },
     json(doc, style) {
       json = { doc, style };
@@ -196,7 +201,7 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
         const parts = jsonParts(json.doc, json.style, digest, failedExit);
         if (parts) return withErrors(parts, errors, digest, exit);
       }
-      const understood = (mode === 'table' && tables > 0) || (mode === 'yaml' && rows > 0);
+      const understood = (mode === 'table' && tables > 0) || ((mode === 'yaml' || mode === 'json') && rows > 0);
       if (!understood) {
         const parts = mode === null ? emptyParts(exit) : digest.finish(exit);
         if (mode === 'json' && !json) parts.notes = ['JSON output too large or invalid to parse; read as text'];
@@ -220,7 +225,8 @@ function startGet(ctx: RunContext): ReturnType<Reducer['start']> {
       if (mode === 'table') [...problemHeaders].slice(0, 8).forEach((line) => citations.push({ ref: digest.nextRef(), stream: 'stdout', from: line, to: line, label: 'table header', priority: 'high' }));
       problemParts(problems, problemCount, noun, digest, { summary, fields, citations, omitted });
       restartedParts(restarted, restartedCount, noun, digest, { summary, fields, citations, omitted });
-      if (mode === 'yaml' && yaml.oversized) omitted.push({ what: 'objects too large to read', count: yaml.oversized });
+      const oversized = mode === 'yaml' ? yaml.oversized : jsonItems.oversized;
+      if (oversized) omitted.push({ what: 'objects too large to read', count: oversized });
 
       const status = failedExit || problems.some((p) => p.severity >= 2) || problemCount > 0 ? 'fail' : restartedCount > 0 ? 'warn' : 'ok';
       const parts: PacketParts = { status, summary, fields: fields as PacketParts['fields'], citations, omitted, confidence: otherLines > rows ? 0.6 : 0.85 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kubectlGetReducer } from '../../src/reducers/kubectl-get.js';
 import { parseHeader, podHealth, splitRow } from '../../src/reducers/_shared/kube.js';
@@ -97,6 +99,16 @@ describe('kubectl-get', () => {
     expect((parts.fields.restarted as string[])[0]).toContain('last terminated OOMKilled (exit 137)');
     const pointers = parts.citations.filter((c) => 'pointer' in c).map((c) => ('pointer' in c ? c.pointer : ''));
     expect(pointers).toEqual(['/items/1', '/items/3', '/items/2']);
+  });
+
+  it('reads a pretty JSON List item by item when the whole is too large for json()', () => {
+    const json = fs.readFileSync(path.resolve(__dirname, '../../fixtures/kubectl/get-pods-json-large/stdout'), 'utf8');
+    const parts = run(kubectlGetReducer, ['kubectl', 'get', 'pods', '-o', 'json'], json, { noJson: true });
+    expect(parts.fields.pods).toBe(100);
+    expect(parts.fields.byStatus).toEqual({ Running: 99, ImagePullBackOff: 1 });
+    expect((parts.fields.problems as string[])[0]).toMatch(/^batch\/ingest-worker-7c9f6d5b8-e7u8e 0\/1 ImagePullBackOff/);
+    expect((parts.fields.restarted as string[])[0]).toContain('last terminated OOMKilled (exit 137)');
+    expect(parts.citations.every((c) => 'from' in c)).toBe(true);
   });
 
   it('streams a YAML List item by item and cites the status lines', () => {
