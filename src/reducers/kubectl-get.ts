@@ -288,7 +288,8 @@ export function problemParts(problems: Problem[], total: number, noun: string, r
     if (p.pointer !== undefined) out.citations.push({ ref, stream: p.stream, pointer: p.pointer, label, kind: `${noun} ${label}`, priority, excerpt: p.excerpt ?? [] });
     else if (p.focus?.length) {
       // A YAML item: its identity and status lines, not the whole object.
-      runsOf(p.focus).forEach(([from, to], j) => out.citations.push({ ref: j === 0 ? ref : refs.nextRef(), stream: p.stream, from, to, label: j === 0 ? label : `${label}, status`, kind: `${noun} ${label}`, priority }));
+      // The first runs of the first items decide the outcome; later runs are detail.
+      runsOf(p.focus).forEach(([from, to], j) => out.citations.push({ ref: j === 0 ? ref : refs.nextRef(), stream: p.stream, from, to, label: j === 0 ? label : `${label}, status`, kind: `${noun} ${label}`, priority: priority === 'mandatory' && (j >= 3 || (i >= 6 && j > 0)) ? 'high' : priority }));
     } else out.citations.push({ ref, stream: p.stream, from: p.from, to: p.to, label, kind: `${noun} ${label}`, priority });
   });
   out.fields.problems = ranked.slice(0, LISTED).map((p) => p.text);
