@@ -111,6 +111,10 @@ export const kubectlDescribeReducer: Reducer = {
           else if (key === 'Replicas') {
             const m = /(\d+) unavailable/.exec(value);
             item.replicas = { line: n, unavailable: m ? Number(m[1]) : 0, text: value.trim() };
+          } else if (key === 'Pods Statuses' || key === 'Pods Status') {
+            // Jobs: `0 Active (0 Ready) / 0 Succeeded / 4 Failed`; DaemonSets: `2 Running / 1 Waiting / 0 Succeeded / 1 Failed`.
+            const failed = Number(/(\d+) Failed/.exec(value)?.[1] ?? 0) + Number(/(\d+) Waiting/.exec(value)?.[1] ?? 0);
+            item.replicas = { line: n, unavailable: failed, text: value.trim() };
           } else if (key === 'Node-Selectors' && value.trim() !== '<none>') item.nodeSelector = { line: n, text: value.trim() };
           return;
         }
@@ -295,7 +299,7 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
   const unscheduled = item.conditions.some((c) => c.type === 'PodScheduled' && c.status !== 'True') || [...item.events.groups.values()].some((g) => g.reason === 'FailedScheduling');
   if (unscheduled && item.nodeSelector) out.citations.push({ ref: ref(), stream: 'stdout', from: item.nodeSelector.line, to: item.nodeSelector.line, label: 'node selector', priority: 'high' });
 
-  const head = `${id}: ${item.status ? `Status ${item.status}` : 'described'}${item.replicas ? `; Replicas ${item.replicas.text}` : ''}`;
+  const head = `${id}: ${item.status ? `Status ${item.status}` : 'described'}${item.replicas ? `; ${/unavailable/.test(item.replicas.text) ? 'Replicas' : 'Pods'} ${item.replicas.text}` : ''}`;
   const groups = item.events.warnings();
   if (!single) {
     // One bullet per object: status, unhealthy containers, conditions not met, warning events.

@@ -53,6 +53,15 @@ describe('kubectl-describe', () => {
     expect(parts.citations.map((c) => c.label)).toEqual(['condition MemoryPressure', 'Warning EvictionThresholdMet ×3']);
   });
 
+  it('reads a job whose pods failed', () => {
+    const job = 'Name:             nightly-report-28391\nNamespace:        batch\nParallelism:      1\nCompletions:      1\nPods Statuses:    0 Active (0 Ready) / 0 Succeeded / 4 Failed\nConditions:\n  Type     Status  Reason\n  ----     ------  ------\n  Failed   True    BackoffLimitExceeded\nEvents:\n  Type     Reason                Age   From            Message\n  ----     ------                ----  ----            -------\n  Warning  BackoffLimitExceeded  2m    job-controller  Job has reached the specified backoff limit\n';
+    const parts = run(kubectlDescribeReducer, ['kubectl', 'describe', 'job', 'nightly-report-28391'], job);
+    expect(parts.status).toBe('fail');
+    expect(text(parts)).toContain('batch/nightly-report-28391: described; Pods 0 Active (0 Ready) / 0 Succeeded / 4 Failed');
+    expect(text(parts)).toContain('conditions not met: Failed=True BackoffLimitExceeded');
+    expect(parts.fields.warningEvents).toEqual(['BackoffLimitExceeded: Job has reached the specified backoff limit']);
+  });
+
   it('reads deployment replicas and conditions', () => {
     const deploy = 'Name:                   api\nNamespace:              shop\nReplicas:               3 desired | 3 updated | 3 total | 1 available | 2 unavailable\nConditions:\n  Type           Status  Reason\n  ----           ------  ------\n  Available      False   MinimumReplicasUnavailable\n  Progressing    True    ReplicaSetUpdated\nEvents:          <none>\n';
     const parts = run(kubectlDescribeReducer, ['kubectl', 'describe', 'deploy', 'api'], deploy);
