@@ -13,7 +13,7 @@ import { KubeErrors } from './_shared/kube.js';
 const ACTIONS = 'created|configured|unchanged|deleted|patched|replaced|serverside-applied|labeled|annotated|scaled|restarted|rolled back|exposed|autoscaled|image updated|resource requirements updated|env updated|serviceaccount updated|paused|resumed|condition met|pruned|tainted|untainted|cordoned|uncordoned|drained|evicted|edited|skipped rollback';
 const RESULT = new RegExp(`^([a-z0-9][a-z0-9.-]*(?:/\\S+| "[^"]+"))(?: (?:from|in) \\S+ namespace)? (${ACTIONS})(?: \\((?:server |client )?dry run\\))?(?: (?:from|in) \\S+ namespace)?$`);
 const WAITING = /^Waiting for (?:deployment|daemon set|statefulset|partitioned roll out|rollout)\b.*$/i;
-const ROLLED_OUT = /^(?:\S+ "[^"]+" successfully rolled out|statefulset rolling update complete\b.*|partitioned roll out complete\b.*|\S+\/\S+ (?:rolled back|restarted))$/;
+const ROLLED_OUT = /^(?:[a-z][\w ]* "[^"]+" successfully rolled out|statefulset rolling update complete\b.*|partitioned roll out complete\b.*|\S+\/\S+ (?:rolled back|restarted))$/;
 const MUTATING = ['apply', 'create', 'delete', 'replace', 'patch', 'scale', 'label', 'annotate', 'set', 'expose', 'autoscale', 'wait', 'rollout', 'taint', 'cordon', 'uncordon', 'drain', 'edit'];
 const MAX_CHANGED = 30;
 

@@ -30,5 +30,7 @@ describe('kubectl-apply', () => {
     const parts = run(kubectlApplyReducer, ['kubectl', 'rollout', 'status', 'deploy/api'], 'Waiting for deployment "api" rollout to finish: 2 of 3 updated replicas are available...\ndeployment "api" successfully rolled out\n');
     expect(parts.status).toBe('ok');
     expect(parts.fields.rollout).toBe('complete');
+    const oc = run(kubectlApplyReducer, ['oc', 'rollout', 'status', 'dc/api'], 'Waiting for rollout to finish: 1 out of 2 new replicas have been updated...\nreplication controller "api-3" successfully rolled out\n');
+    expect(oc.fields.rollout).toBe('complete');
   });
 });
