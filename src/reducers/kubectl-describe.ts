@@ -8,12 +8,10 @@
 import type { Bullet, CitationDraft, PacketParts, Priority, Reducer } from '../core/types.js';
 import { clip, count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { BAD_STATUS, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, splitRow, type TableHeader } from './_shared/kube.js';
+import { BAD_STATUS, conditionBad, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, splitRow, type TableHeader } from './_shared/kube.js';
 
 const MAX_OBJECTS_KEPT = 40;
 const GOOD_OBJECT_STATUS = /^(?:Running|Succeeded|Active|Bound|Available|Complete|Completed|Ready|Established|True)$/;
-/** Conditions that should be True; any other condition type is a problem when True (MemoryPressure, ReplicaFailure). */
-const POSITIVE_CONDITION = /^(?:Ready|ContainersReady|PodScheduled|Initialized|PodReadyToStartContainers|Available|Progressing|Complete|Established|NamesAccepted|Succeeded|SuccessCriteriaMet)$/;
 
 interface Container {
   name: string;
@@ -229,15 +227,15 @@ function containerSeverity(c: Container): number {
   return 0;
 }
 
-function conditionBad(c: { type: string; status: string }): boolean {
-  return POSITIVE_CONDITION.test(c.type) ? c.status !== 'True' : c.status === 'True' && /Pressure|Unavailable|Failure|Failed|Degraded/.test(c.type);
+function isConditionBad(c: { type: string; status: string }): boolean {
+  return conditionBad(c.type, c.status);
 }
 
 function severityOf(item: Item): number {
   let s = 0;
   if (item.status && !GOOD_OBJECT_STATUS.test(item.status)) s = Math.max(s, BAD_STATUS.test(item.status) ? 2 : 1);
   for (const c of item.containers) s = Math.max(s, containerSeverity(c));
-  if (item.conditions.some(conditionBad)) s = Math.max(s, 1);
+  if (item.conditions.some(isConditionBad)) s = Math.max(s, 1);
   if (item.replicas && item.replicas.unavailable > 0) s = Math.max(s, 1);
   if (item.events.groups.size > 0) s = Math.max(s, 2);
   return s;
@@ -246,7 +244,7 @@ function severityOf(item: Item): number {
 /** Orders described objects: failing first, then by how many things say so. */
 function rankOf(item: Item): number {
   const bad = item.containers.filter((c) => containerSeverity(c) >= 2).length;
-  return severityOf(item) * 100 + bad * 10 + item.conditions.filter(conditionBad).length + (item.status && !GOOD_OBJECT_STATUS.test(item.status) ? 5 : 0);
+  return severityOf(item) * 100 + bad * 10 + item.conditions.filter(isConditionBad).length + (item.status && !GOOD_OBJECT_STATUS.test(item.status) ? 5 : 0);
 }
 
 function containerText(c: Container): string {
@@ -289,7 +287,7 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
     if (oom && c.limits) out.citations.push({ ref: ref(), stream: 'stdout', from: c.limits[0], to: c.limits[1], label: `limits and requests of ${c.name}`, priority: 'high' });
   }
   // Ready/ContainersReady False says no more than an unhealthy container already does.
-  const falseConditions = item.conditions.filter((c) => conditionBad(c) && !(bad.length > 0 && /^(?:Ready|ContainersReady)$/.test(c.type)));
+  const falseConditions = item.conditions.filter((c) => isConditionBad(c) && !(bad.length > 0 && /^(?:Ready|ContainersReady)$/.test(c.type)));
   const condRefs: string[] = [];
   for (const cond of falseConditions) {
     const r = ref();

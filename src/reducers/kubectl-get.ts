@@ -14,7 +14,7 @@ import { jsonEvents } from './kubectl-events.js';
 import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
 import { JsonItemStream } from './_shared/kube-json-items.js';
 import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
-import { cell, cut, describeObject, describePod, isGetHeader, objectHealth, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
+import { arr, cell, conditionBad, cut, describeObject, describePod, isGetHeader, objectHealth, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
 
 const MAX_PROBLEMS = 200;
 const MANDATORY_PROBLEMS = 12;
@@ -344,9 +344,14 @@ function focusLines(item: YamlItem): number[] {
 /** Lines of a workload or node worth showing: identity, replica counts and conditions that are not met. */
 function objectFocus(item: YamlItem): number[] {
   const out: number[] = [];
+  const conditions = arr(obj(obj(item.doc).status).conditions).map(obj);
   for (const [pointer, line] of item.lineOf) {
     if (out.length >= 16) break;
-    if (/^\/metadata\/(?:name|namespace)$|^\/spec\/replicas$|^\/status\/(?:readyReplicas|unavailableReplicas|numberReady|desiredNumberScheduled|failed|phase)$|^\/status\/conditions\/\d+\/(?:reason|message|status)$/.test(pointer)) out.push(line);
+    const cond = /^\/status\/conditions\/(\d+)\/(?:reason|message|status|type)$/.exec(pointer);
+    if (cond) {
+      const c = conditions[Number(cond[1])] ?? {};
+      if (conditionBad(str(c.type) ?? '', str(c.status) ?? '')) out.push(line);
+    } else if (/^\/metadata\/(?:name|namespace)$|^\/spec\/replicas$|^\/status\/(?:readyReplicas|unavailableReplicas|numberReady|desiredNumberScheduled|failed|phase)$/.test(pointer)) out.push(line);
   }
   return out.sort((a, b) => a - b);
 }

@@ -176,7 +176,7 @@ describe('other kinds from JSON and YAML', () => {
     const yaml = ['apiVersion: v1', 'kind: Node', 'metadata:', '  name: node-2', 'status:', '  conditions:', '  - message: Kubelet stopped posting node status.', '    reason: NodeStatusUnknown', '    status: Unknown', '    type: Ready', ''].join('\n');
     const parts = run(kubectlGetReducer, ['kubectl', 'get', 'node', 'node-2', '-o', 'yaml'], yaml);
     expect(parts.fields.problems).toEqual(['Node/node-2 Ready=Unknown NodeStatusUnknown: Kubelet stopped posting node status.']);
-    expect(parts.citations.map((c) => ('from' in c ? [c.from, c.to] : []))).toEqual([[4, 9]]);
+    expect(parts.citations.map((c) => ('from' in c ? [c.from, c.to] : []))).toEqual([[4, 10]]);
   });
 });
 

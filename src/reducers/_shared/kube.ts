@@ -238,7 +238,12 @@ export interface ObjectHealth {
 }
 
 /** Conditions that should be True on most kinds; any other True condition named like a problem is one. */
-const WANTED_TRUE = /^(?:Ready|Available|Progressing|Complete|Established|Bound|Initialized|ContainersReady|PodScheduled)$/;
+const WANTED_TRUE = /^(?:Ready|ContainersReady|PodScheduled|Initialized|PodReadyToStartContainers|Available|Progressing|Complete|Established|NamesAccepted|Bound|Succeeded|SuccessCriteriaMet)$/;
+
+/** A condition that is not met: `Ready=False`, `Available=False`, `MemoryPressure=True`, `Failed=True`. */
+export function conditionBad(type: string, status: string): boolean {
+  return WANTED_TRUE.test(type) ? status !== 'True' : status === 'True' && /Pressure|Unavailable|Failure|Failed|Degraded|NotReady/.test(type);
+}
 
 export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHealth {
   const meta = obj(o.metadata);
@@ -274,8 +279,7 @@ export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHe
   for (const c of arr(status.conditions).map(obj)) {
     const type = str(c.type) ?? '';
     const value = str(c.status) ?? '';
-    const bad = WANTED_TRUE.test(type) ? value !== 'True' : value === 'True' && /Pressure|Unavailable|Failure|Failed|Degraded|NotReady/.test(type);
-    if (!bad) continue;
+    if (!conditionBad(type, value)) continue;
     notes.push(`${type}=${value}${str(c.reason) ? ` ${str(c.reason)}` : ''}${str(c.message) ? `: ${clip(str(c.message)!, 160)}` : ''}`);
     severity = Math.max(severity, /Failed|Failure|DeadlineExceeded/.test(`${type} ${str(c.reason) ?? ''}`) || (kind === 'Node' && type === 'Ready') ? 2 : 1);
   }
