@@ -6,9 +6,9 @@
  * Docs: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_apply/
  */
 import type { Bullet, CitationDraft, PacketParts, Reducer } from '../core/types.js';
-import { clip, count, plural } from '../core/format.js';
+import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { KubeErrors } from './_shared/kube.js';
+import { KubeErrors, shorten } from './_shared/kube.js';
 
 const ACTIONS = 'created|configured|unchanged|deleted|patched|replaced|serverside-applied|labeled|annotated|scaled|restarted|rolled back|exposed|autoscaled|image updated|resource requirements updated|env updated|serviceaccount updated|paused|resumed|condition met|pruned|tainted|untainted|cordoned|uncordoned|drained|evicted|edited|skipped rollback';
 const RESULT = new RegExp(`^([a-z0-9][a-z0-9.-]*(?:/\\S+| "[^"]+"))(?: (?:from|in) \\S+ namespace)? (${ACTIONS})(?: \\((?:server |client )?dry run\\))?(?: (?:from|in) \\S+ namespace)?$`);
@@ -97,12 +97,12 @@ export const kubectlApplyReducer: Reducer = {
           const r = ref();
           citations.push({ ref: r, stream: 'stdout', from: rollout.line, to: rollout.line, label: 'rollout', priority: 'high' });
           fields.rollout = 'complete';
-          summary.push({ text: clip(rollout.text, 200), cites: [r], fields: ['rollout'] });
+          summary.push({ text: shorten(rollout.text, 200), cites: [r], fields: ['rollout'] });
         } else if (wait) {
           const r = ref();
           citations.push({ ref: r, stream: 'stdout', from: wait.line, to: wait.line, label: `last of ${plural(wait.count, 'progress line')}`, priority: failed ? 'mandatory' : 'high' });
           fields.rollout = failed ? 'failed' : 'waiting';
-          summary.push({ text: `rollout ${failed ? 'did not finish' : 'still waiting'}: ${clip(wait.text, 200)}`, cites: [r], fields: ['rollout'] });
+          summary.push({ text: `rollout ${failed ? 'did not finish' : 'still waiting'}: ${shorten(wait.text, 200)}`, cites: [r], fields: ['rollout'] });
         }
         errors.cite(ref, citations, summary, fields);
         if (unknown > 0 && failed) {

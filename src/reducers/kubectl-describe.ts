@@ -6,9 +6,9 @@
  * Docs: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_describe/
  */
 import type { Bullet, CitationDraft, PacketParts, Priority, Reducer } from '../core/types.js';
-import { clip, count, plural } from '../core/format.js';
+import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
-import { BAD_STATUS, conditionBad, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, splitRow, type TableHeader } from './_shared/kube.js';
+import { BAD_STATUS, conditionBad, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, shorten, splitRow, type TableHeader } from './_shared/kube.js';
 
 const MAX_OBJECTS_KEPT = 40;
 const GOOD_OBJECT_STATUS = /^(?:Running|Succeeded|Active|Bound|Available|Complete|Completed|Ready|Established|True)$/;
@@ -310,7 +310,7 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
     const parts = [head, ...bad.map(containerText)];
     if (falseConditions.length) parts.push(`conditions not met: ${falseConditions.map((c) => c.type).join(', ')}`);
     if (groups.length) parts.push(`warning events: ${groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''} (${cut(g.message, 50)})`).join(', ')}`);
-    const text = clip(parts.join('; '), 400);
+    const text = shorten(parts.join('; '), 400);
     out.details.push(text);
     out.summary.push({ text, cites: [...idRefs, ...itemRefs, ...containerRefs.slice(0, 2), ...eventRefs.slice(0, 2)], priority: mandatory });
     return;
@@ -324,7 +324,7 @@ function reportItem(item: Item, index: number, single: boolean, out: { summary: 
     out.summary.push({ text: `${plural(bad.length, 'container')} not healthy: ${bad.slice(0, 4).map(containerText).join('; ')}`, cites: containerRefs.slice(0, 4), fields: ['containers'], priority: mandatory });
   }
   if (falseConditions.length) {
-    out.summary.push({ text: `conditions not met: ${falseConditions.map((c) => `${c.type}=${c.status}${c.rest ? ` ${clip(c.rest, 80)}` : ''}`).join(', ')}`, cites: condRefs.slice(0, 4) });
+    out.summary.push({ text: `conditions not met: ${falseConditions.map((c) => `${c.type}=${c.status}${c.rest ? ` ${shorten(c.rest, 80)}` : ''}`).join(', ')}`, cites: condRefs.slice(0, 4) });
   }
   if (groups.length) item.events.report(ref, { summary: out.summary, fields: out.fields, citations: out.citations });
 }

@@ -7,14 +7,14 @@
  */
 import type { Bullet, CitationDraft, ExitInfo, JsonStyle, PacketParts, Reducer, RunContext, StreamName } from '../core/types.js';
 import { commandWords } from '../core/argv.js';
-import { clip, count, plural } from '../core/format.js';
+import { count, plural } from '../core/format.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { distillJson } from './json.js';
 import { jsonEvents } from './kubectl-events.js';
 import { isPlainObject, pointerJoin, renderJson } from './_shared/json-render.js';
 import { JsonItemStream } from './_shared/kube-json-items.js';
 import { YamlItemStream, type YamlItem } from './_shared/kube-yaml.js';
-import { arr, cell, conditionBad, cut, describeObject, describePod, isGetHeader, objectHealth, isPodHeader, KubeErrors, obj, parseHeader, podHealth, rowHealth, splitRow, str, type TableHeader } from './_shared/kube.js';
+import { arr, cell, conditionBad, cut, describeObject, describePod, isGetHeader, isPodHeader, KubeErrors, obj, objectHealth, parseHeader, podHealth, rowHealth, shorten, splitRow, str, type TableHeader } from './_shared/kube.js';
 
 const MAX_PROBLEMS = 200;
 const MANDATORY_PROBLEMS = 12;
@@ -320,7 +320,7 @@ function restartedParts(list: Restarted[], total: number, noun: string, refs: { 
     if (r.pointer !== undefined) out.citations.push({ ref, stream: 'stdout', pointer: r.pointer, label: r.oom ? 'restarted, last OOMKilled' : 'restarted', kind: `restarted ${noun}`, priority, excerpt: r.excerpt ?? [] });
     else out.citations.push({ ref, stream: 'stdout', from: r.line, to: r.line, label: 'restarted', kind: `restarted ${noun}`, priority });
   });
-  out.fields.restarted = ranked.map((r) => clip(r.text, 240));
+  out.fields.restarted = ranked.map((r) => shorten(r.text, 240));
   if (total > ranked.length) out.omitted.push({ what: `ready ${noun}s with restarts, not listed`, count: total - ranked.length });
   const oom = list.filter((r) => r.oom).length;
   out.summary.push({ text: `${plural(total, `ready ${noun}`)} with restarts${oom ? ` (${count(oom)} last OOMKilled)` : ''}; top: ${ranked.slice(0, 2).map((r) => cut(r.short ?? r.text, 120)).join('; ')}`, cites: citeRefs.slice(0, 2), fields: ['restarted'] });

@@ -113,9 +113,9 @@ export class KubeErrors {
         refs.push(ref);
         citations.push({ ref, stream: e.stream, from: e.line, to: e.line, label: e.reason ? `kubectl error (${e.reason})` : 'kubectl error', kind: 'kubectl error', priority: i < 5 ? 'mandatory' : 'high' });
       });
-      fields.errors = this.errors.slice(0, 5).map((e) => clip(e.text, 240));
+      fields.errors = this.errors.slice(0, 5).map((e) => shorten(e.text, 240));
       const reasons = [...new Set(this.errors.map((e) => e.reason).filter((r): r is string => r !== null))];
-      summary.unshift({ text: `${plural(this.total, 'kubectl error')}${reasons.length ? ` (${reasons.join(', ')})` : ''}: ${clip(this.errors[0]!.text, 200)}`, cites: refs.slice(0, 3), fields: ['errors'], priority: 'mandatory' });
+      summary.unshift({ text: `${plural(this.total, 'kubectl error')}${reasons.length ? ` (${reasons.join(', ')})` : ''}: ${shorten(this.errors[0]!.text, 200)}`, cites: refs.slice(0, 3), fields: ['errors'], priority: 'mandatory' });
     }
     if (this.noResources) {
       const ref = nextRef();
@@ -189,7 +189,7 @@ export function podHealth(pod: Record<string, unknown>): PodHealth {
     else if (!initBlocked && str(waiting.reason)) shown = shown === phase ? 'ContainerCreating' : shown;
     else if (!initBlocked && Object.keys(term).length && !str(status.reason)) shown = str(term.reason) ?? `ExitCode:${num(term.exitCode)}`;
     const parts: string[] = [];
-    if (str(waiting.reason)) parts.push(`waiting ${str(waiting.reason)}${str(waiting.message) ? `: ${clip(str(waiting.message)!, 160)}` : ''}`);
+    if (str(waiting.reason)) parts.push(`waiting ${str(waiting.reason)}${str(waiting.message) ? `: ${shorten(str(waiting.message)!, 160)}` : ''}`);
     if (Object.keys(term).length) parts.push(`terminated ${str(term.reason) ?? ''} (exit ${num(term.exitCode)})`.replace('  ', ' '));
     if (Object.keys(last).length) {
       parts.push(`last terminated ${str(last.reason) ?? ''} (exit ${num(last.exitCode)})`.replace('  ', ' '));
@@ -220,7 +220,7 @@ export function podHealth(pod: Record<string, unknown>): PodHealth {
     status: shown,
     ready,
     restarts,
-    ...(message ? { message: clip(message, 200) } : {}),
+    ...(message ? { message: shorten(message, 200) } : {}),
     containers,
     lastReasons,
     severity,
@@ -280,7 +280,7 @@ export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHe
     const type = str(c.type) ?? '';
     const value = str(c.status) ?? '';
     if (!conditionBad(type, value)) continue;
-    notes.push(`${type}=${value}${str(c.reason) ? ` ${str(c.reason)}` : ''}${str(c.message) ? `: ${clip(str(c.message)!, 160)}` : ''}`);
+    notes.push(`${type}=${value}${str(c.reason) ? ` ${str(c.reason)}` : ''}${str(c.message) ? `: ${shorten(str(c.message)!, 160)}` : ''}`);
     severity = Math.max(severity, /Failed|Failure|DeadlineExceeded/.test(`${type} ${str(c.reason) ?? ''}`) || (kind === 'Node' && type === 'Ready') ? 2 : 1);
   }
   if (kind === 'Node' && obj(o.spec).unschedulable === true) notes.push('SchedulingDisabled');
@@ -288,14 +288,14 @@ export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHe
 }
 
 export function describeObject(h: ObjectHealth): string {
-  return clip(`${h.kind}/${h.namespace ? `${h.namespace}/` : ''}${h.name}${h.detail ? ` ${h.detail}` : ''}`, 400);
+  return shorten(`${h.kind}/${h.namespace ? `${h.namespace}/` : ''}${h.name}${h.detail ? ` ${h.detail}` : ''}`, 400);
 }
 
 /** `ns/name 0/1 CrashLoopBackOff restarts 42: samples: waiting CrashLoopBackOff ...` */
 export function describePod(p: PodHealth, withContainers = true): string {
   const id = p.namespace ? `${p.namespace}/${p.name}` : p.name;
   const extra = [p.message ? `message: ${p.message}` : '', withContainers ? p.containers.join('; ') : ''].filter(Boolean).join('; ');
-  return clip(`${id} ${p.ready} ${p.status} restarts ${p.restarts}${extra ? ` (${extra})` : ''}`, 400);
+  return shorten(`${id} ${p.ready} ${p.status} restarts ${p.restarts}${extra ? ` (${extra})` : ''}`, 400);
 }
 
 /** Judges a `kubectl get` table row: pods by READY/STATUS/RESTARTS, anything else by READY x/y and STATUS. */
@@ -384,7 +384,7 @@ export class EventGrouper {
       out.citations.push({ ref, stream: g.first.stream, from: g.first.line, to: g.first.line, label: `${g.type} ${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}`, kind: 'warning event', priority: i < mandatory ? 'mandatory' : i < 30 ? 'high' : 'normal' });
     });
     if (groups.length) {
-      out.fields.warningEvents = groups.slice(0, 30).map((g) => `${g.reason}${g.object ? ` ${g.object}` : ''}${g.count > 1 ? ` ×${g.count}` : ''}: ${clip(g.message, 140)}`);
+      out.fields.warningEvents = groups.slice(0, 30).map((g) => `${g.reason}${g.object ? ` ${g.object}` : ''}${g.count > 1 ? ` ×${g.count}` : ''}: ${shorten(g.message, 140)}`);
       const top = groups.slice(0, 3).map((g) => `${g.reason}${g.count > 1 ? ` ×${count(g.count)}` : ''}${g.object ? ` on ${g.object}` : ''} (${cut(g.message, 70)})`);
       out.summary.push({ text: `${plural(groups.reduce((a, g) => a + g.rows, 0), 'warning event')} in ${plural(groups.length, 'group')} (by reason${groups.some((g) => g.object) ? ' and object' : ''}): ${top.join('; ')}${groups.length > 3 ? '; …' : ''}`, cites: refs.slice(0, 4), fields: ['warningEvents'], priority: 'mandatory' });
     }
@@ -416,6 +416,11 @@ export function dropShadowedCites(parts: PacketParts): void {
 }
 
 // ---------------------------------------------------------------- small readers
+
+/** Like clip, but leaves text that is only a little over the limit whole (the cut marker would cost as much). */
+export function shorten(text: string, max: number): string {
+  return text.length <= max + 40 ? text : clip(text, max);
+}
 
 /** A short cut for summary bullets: the head of the text and an ellipsis (the field or citation has it whole). */
 export function cut(text: string, max: number): string {
