@@ -4,7 +4,17 @@
  */
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
+import { ciLogReducer } from './ci-log.js';
 import { diffReducer } from './diff.js';
+import { ghApiReducer } from './gh-api.js';
+import { ghListReducer } from './gh-list.js';
+import { ghPrChecksReducer } from './gh-pr-checks.js';
+import { ghPrViewReducer } from './gh-pr-view.js';
+import { ghRunViewReducer } from './gh-run-view.js';
+import { gitDiffReducer } from './git-diff.js';
+import { gitLogReducer } from './git-log.js';
+import { gitOpsReducer } from './git-ops.js';
+import { gitStatusReducer } from './git-status.js';
 import { jsonReducer } from './json.js';
 import { kubectlApplyReducer } from './kubectl-apply.js';
 import { kubectlDescribeReducer } from './kubectl-describe.js';
@@ -13,7 +23,27 @@ import { kubectlGetReducer } from './kubectl-get.js';
 import { kubectlLogsReducer } from './kubectl-logs.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, kubectlApplyReducer, kubectlDescribeReducer, kubectlEventsReducer, kubectlGetReducer, kubectlLogsReducer, textReducer];
+export const reducers: readonly Reducer[] = [
+  binaryReducer,
+  ciLogReducer,
+  diffReducer,
+  ghApiReducer,
+  ghListReducer,
+  ghPrChecksReducer,
+  ghPrViewReducer,
+  ghRunViewReducer,
+  gitDiffReducer,
+  gitLogReducer,
+  gitOpsReducer,
+  gitStatusReducer,
+  jsonReducer,
+  kubectlApplyReducer,
+  kubectlDescribeReducer,
+  kubectlEventsReducer,
+  kubectlGetReducer,
+  kubectlLogsReducer,
+  textReducer,
+];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
