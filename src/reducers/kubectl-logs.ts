@@ -38,6 +38,23 @@ function narrowJsonWindows(parts: PacketParts, jsonErrors: ReadonlySet<number>):
   }
 }
 
+const MAX_RUNS = 500;
+
+/** An error window that is one message repeated line after line shows its first two lines and says so. */
+function foldRepeatedWindows(parts: PacketParts, runs: ReadonlyArray<[number, number]>): void {
+  for (const c of parts.citations) {
+    if (!('from' in c) || c.stream !== 'stdout' || !c.label?.startsWith('error') || c.to - c.from < 6) continue;
+    const r = runs.find(([a, b]) => a <= c.from + 3 && a >= c.from - 1000 && b >= c.to - 3 && b >= a + 4);
+    if (!r) continue;
+    const keepTo = Math.max(c.from, r[0]) + 1;
+    const repeated = Math.min(c.to, r[1]) - keepTo;
+    if (repeated < 3) continue;
+    c.label = `${c.label}; the next ${repeated} lines repeat the same message`;
+    c.to = keepTo;
+    if (c.focus) c.focus = c.focus.filter((n) => n <= keepTo);
+  }
+}
+
 /** A tail that repeats one message (a crash loop retrying) is shown by its last two lines. */
 function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void {
   if (tail.length < TAIL || new Set(tail).size > 2) return;
@@ -69,6 +86,9 @@ export const kubectlLogsReducer: Reducer = {
     let defaulted: { line: number; text: string } | null = null;
     // The message keys of the last stdout lines, to see whether the tail only repeats itself.
     const tail: string[] = [];
+    // Runs of consecutive lines with the same message (a client retrying), bounded.
+    const runs: Array<[number, number]> = [];
+    let run: { key: string; from: number; to: number } | null = null;
     // JSON log lines (pino, bunyan, zap, logrus): levels counted, error lines remembered (bounded).
     const levels = new Map<string, number>();
     let jsonLines = 0;
@@ -82,7 +102,13 @@ export const kubectlLogsReducer: Reducer = {
         }
         digest.line(stream, n, text);
         if (stream === 'stdout') {
-          tail.push(errorKey(text.replace(/0x[0-9a-f]+/gi, '#')));
+          const key = errorKey(text.replace(/0x[0-9a-f]+/gi, '#'));
+          tail.push(key);
+          if (run && run.key === key && run.to === n - 1) run.to = n;
+          else {
+            if (run && run.to - run.from >= 4 && runs.length < MAX_RUNS) runs.push([run.from, run.to]);
+            run = { key, from: n, to: n };
+          }
           if (tail.length > TAIL) tail.shift();
         }
         if (stream === 'stdout' && text.startsWith('{')) {
@@ -102,7 +128,9 @@ export const kubectlLogsReducer: Reducer = {
       },
       finish(exit) {
         const parts = digest.finish(exit);
+        if (run && run.to - run.from >= 4 && runs.length < MAX_RUNS) runs.push([run.from, run.to]);
         shortenRepeatedTail(parts, tail);
+        foldRepeatedWindows(parts, runs);
         if (jsonLines > 0) {
           narrowJsonWindows(parts, jsonErrors);
           const sorted = [...levels.entries()].sort((a, b) => LEVELS.indexOf(b[0]) - LEVELS.indexOf(a[0]));

@@ -32,6 +32,16 @@ describe('kubectl-logs', () => {
     expect(parts.citations.find((c) => c.label?.startsWith('error'))).toMatchObject({ from: 11, to: 11 });
   });
 
+  it('folds an error window that is one message repeated line after line', () => {
+    const lines = ['boot', 'ready'];
+    for (let i = 0; i < 40; i++) lines.push(`Connection error: host db.svc: lookup failed (attempt ${i}) - Time: 13:${String(i).padStart(2, '0')}`);
+    lines.push('shutting down');
+    const parts = run(kubectlLogsReducer, ['kubectl', 'logs', 'client'], lines.join('\n') + '\n');
+    const window = parts.citations.find((c) => c.label?.startsWith('error'));
+    expect(window).toMatchObject({ from: 1, to: 4 });
+    expect(window!.label).toMatch(/the next \d+ lines repeat the same message$/);
+  });
+
   it('shows a tail that repeats one message by its last two lines', () => {
     const lines = ['boot'];
     for (let i = 0; i < 30; i++) lines.push(`Connection error: host db-${i % 1}.svc: lookup failed (attempt ${i})`);
