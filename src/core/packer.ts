@@ -78,6 +78,7 @@ export function pack(input: PackInput): Packet {
   const kept: Array<{ citation: Citation; order: number }> = [];
   const covered: Record<StreamName, Array<[number, number]>> = { stdout: [], stderr: [] };
   const dropped: Array<{ draft: CitationDraft; order: number }> = [];
+  const alias = new Map<string, string>();
   let shortened: CitationDraft | null = null;
   packet.summary = parts.summary.map((b) => b.text + (b.cites?.length ? ' ' + b.cites.map((r) => `[${r}]`).join('') : ''));
   let used = Buffer.byteLength(renderText(packet)) + 24; // the stats line grows once numbers are filled in
@@ -87,7 +88,12 @@ export function pack(input: PackInput): Packet {
     const mandatory = draft.priority === 'mandatory';
     if ('from' in draft) {
       const rest = uncovered(draft, covered[draft.stream]);
-      if (!rest) continue; // already shown inside a citation kept earlier
+      if (!rest) {
+        // Already shown inside a citation kept earlier: bullets citing it point there instead.
+        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= draft.from && k.citation.lines[1] >= draft.to);
+        if (host) alias.set(draft.ref, host.citation.ref);
+        continue;
+      }
       draft.from = rest[0];
       draft.to = rest[1];
     }
@@ -120,7 +126,7 @@ export function pack(input: PackInput): Packet {
   let droppedBullets = 0;
   packet.summary = [];
   for (const bullet of parts.summary) {
-    const cites = (bullet.cites ?? []).filter((r) => shown.has(r));
+    const cites = [...new Set((bullet.cites ?? []).map((r) => alias.get(r) ?? r))].filter((r) => shown.has(r));
     const fields = (bullet.fields ?? []).filter((f) => f in packet.fields);
     if (cites.length === 0 && fields.length === 0) {
       droppedBullets++;

@@ -23,6 +23,11 @@ import { goBuildReducer } from './go-build.js';
 import { goTestReducer } from './go-test.js';
 import { jestReducer } from './jest.js';
 import { jsonReducer } from './json.js';
+import { kubectlApplyReducer } from './kubectl-apply.js';
+import { kubectlDescribeReducer } from './kubectl-describe.js';
+import { kubectlEventsReducer } from './kubectl-events.js';
+import { kubectlGetReducer } from './kubectl-get.js';
+import { kubectlLogsReducer } from './kubectl-logs.js';
 import { mochaReducer } from './mocha.js';
 import { nodeTestReducer } from './node-test.js';
 import { pytestReducer } from './pytest.js';
@@ -52,6 +57,11 @@ export const reducers: readonly Reducer[] = [
   goTestReducer,
   jestReducer,
   jsonReducer,
+  kubectlApplyReducer,
+  kubectlDescribeReducer,
+  kubectlEventsReducer,
+  kubectlGetReducer,
+  kubectlLogsReducer,
   mochaReducer,
   nodeTestReducer,
   pytestReducer,
