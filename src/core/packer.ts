@@ -318,6 +318,7 @@ function kindOf(draft: CitationDraft): string {
   const kind = draft.kind ?? (draft.label ?? '').split(/[,:(]/)[0]!.trim();
   if (kind === 'error' || kind === 'error window') return 'error windows';
   if (kind === 'error line') return 'error lines';
+  if (kind === 'table row') return 'table rows with a failing status';
   if (kind === 'first lines' || kind === 'last lines') return `${kind} excerpts`;
   if (/lines like this$/.test(kind)) return 'repeated-line templates';
   if (kind === 'flagged') return 'flagged items';

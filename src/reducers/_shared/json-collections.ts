@@ -6,9 +6,9 @@ import { isPlainObject, pointerJoin } from './json-render.js';
  */
 
 /** Values that say something went wrong. */
-const STRONG_BAD = /fail|error|crash|backoff|oom|kill|evict|denied|forbidden|invalid|unhealthy|timeout|timed.?out|reject|unreachable|conflict|broken|fatal|panic|abort/i;
+export const STRONG_BAD = /fail|error|crash|backoff|oom|kill|evict|denied|forbidden|invalid|unhealthy|timeout|timed.?out|reject|unreachable|conflict|broken|fatal|panic|abort/i;
 /** Values that say something is not running as it should, without saying it broke. */
-const WEAK_BAD = /stopp|terminat|shutdown|exited|degraded|not.?ready|pending|cancel|unschedul|missing|unknown|skipped|inactive|offline|down\b/i;
+export const WEAK_BAD = /stopp|terminat|shutdown|exited|degraded|not.?ready|pending|cancel|unschedul|missing|unknown|skipped|inactive|offline|down\b/i;
 /** Failures that take a thing down, ranked above an ordinary error. */
 const SEVERE = /oom|crash|backoff|evict|kill|panic|fatal|unreachable/i;
 const BAD_VALUE = new RegExp(`${STRONG_BAD.source}|${WEAK_BAD.source}`, 'i');

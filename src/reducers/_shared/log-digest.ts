@@ -2,6 +2,7 @@ import type { Bullet, CitationDraft, ExitInfo, LineCitation, Omission, PacketPar
 import { errorStrength, isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
+import { StatusTableScanner } from './status-table.js';
 import { TemplateCounter, errorKey } from './templates.js';
 
 const HEAD_LINES = 5;
@@ -21,6 +22,7 @@ const HEADLINES_LAST = 8;
 export class LogDigest {
   readonly errors: ErrorWindowFinder;
   readonly templates = new TemplateCounter();
+  readonly tables = new StatusTableScanner();
   readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly outcomes: Array<{ stream: StreamName; n: number }> = [];
   private outcomesSeen = 0;
@@ -40,6 +42,7 @@ export class LogDigest {
     const body = stripLogPrefix(text);
     if (body.trim() !== '') this.templates.add(stream, body, n);
     if (isOutcomeLine(text)) this.addOutcome(stream, n);
+    this.tables.line(stream, n, text);
   }
 
   private addHeadline(stream: StreamName, n: number, text: string): void {
@@ -72,6 +75,13 @@ export class LogDigest {
     const total = this.lines.stdout + this.lines.stderr;
 
     for (const outcome of this.outcomes) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    const rowRefs: string[] = [];
+    for (const row of this.tables.rows) {
+      const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
+      rowRefs.push(citation.ref);
+      citations.push(citation);
+    }
+    if (this.tables.flagged > this.tables.rows.length) omitted.push({ what: 'table rows with a failing status not cited', count: this.tables.flagged - this.tables.rows.length });
     // The last headlines first: the final failure is usually the one that matters most.
     const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
     for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
@@ -96,6 +106,7 @@ export class LogDigest {
     }
 
     const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
+    if (this.tables.flagged) summary.push({ text: `${plural(this.tables.flagged, 'table row')} with a failing or stopped status`, cites: rowRefs.slice(0, 4), fields: ['badStatusRows'] });
     if (this.errors.errorLines > 0) {
       const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
       const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
@@ -110,9 +121,9 @@ export class LogDigest {
 
     const failed = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
     return {
-      status: failed || this.errors.errorLines > 0 ? 'fail' : this.errors.warningLines > 0 ? 'warn' : 'ok',
+      status: failed || this.errors.errorLines > 0 ? 'fail' : this.errors.warningLines > 0 || this.tables.flagged > 0 ? 'warn' : 'ok',
       summary,
-      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: folded }),
+      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: folded, badStatusRows: this.tables.flagged }),
       citations,
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
