@@ -125,7 +125,10 @@ function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: num
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = streams[stream].lines;
     if (lines === 0) continue;
-    citations.push({ ref: stream, stream, lines: [1, lines], label: 'whole output', excerpt: reader(stream, 1, lines) });
+    const excerpt = reader(stream, 1, lines);
+    // A line cut to the display cap (`…[+N bytes]`) means the view would not be whole: a long one-line JSON document.
+    if (excerpt.some((text) => /…\[\+\d+ bytes\]$/.test(text))) return null;
+    citations.push({ ref: stream, stream, lines: [1, lines], label: 'whole output', excerpt });
   }
   const whole: Packet = {
     ...packet,
