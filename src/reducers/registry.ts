@@ -5,11 +5,13 @@
 import type { Reducer } from '../core/types.js';
 import { binaryReducer } from './binary.js';
 import { diffReducer } from './diff.js';
+import { dockerBuildReducer } from './docker-build.js';
+import { dockerComposeReducer } from './docker-compose.js';
 import { jsonReducer } from './json.js';
 import { terraformReducer } from './terraform.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, jsonReducer, terraformReducer, textReducer];
+export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, dockerBuildReducer, dockerComposeReducer, jsonReducer, terraformReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;

@@ -9,6 +9,7 @@ import { count, plural } from '../core/format.js';
 import { commandWords } from '../core/argv.js';
 import { distillJson } from './json.js';
 import { foldAddressRuns, listHead } from './_shared/address-runs.js';
+import { addDigestErrors } from './_shared/digest-errors.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { distillPlanJson, isTerraformJson } from './_shared/terraform-plan-json.js';
 import { TerraformText, type Diagnostic } from './_shared/terraform-text.js';
@@ -152,14 +153,7 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
   let confidence = 0.9;
   if (failed && errors.length === 0) {
     // The failure is not in a diagnostic we know: bring the generic error windows.
-    const parts = digest.finish(exit, { skipHead: true });
-    for (const c of parts.citations) if (c.label?.startsWith('error') || c.label === 'last lines') citations.push(c);
-    const errorBullet = parts.summary.find((b) => b.fields?.includes('errorLines'));
-    if (errorBullet) {
-      summary.push(errorBullet);
-      fields.errorLines = parts.fields.errorLines!;
-    }
-    omitted.push(...parts.omitted);
+    addDigestErrors(digest, exit, { summary, fields, citations, omitted });
     confidence = 0.7;
   }
   const destructive = (tf.actionCounts.delete ?? 0) + (tf.actionCounts.replace ?? 0) > 0 && !tf.done;
