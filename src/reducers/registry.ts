@@ -3,15 +3,20 @@
  * claim, then the best detect() score, then the generic fallbacks.
  */
 import type { Reducer } from '../core/types.js';
+import { aptReducer } from './apt.js';
 import { binaryReducer } from './binary.js';
+import { cargoDepsReducer } from './cargo-deps.js';
 import { diffReducer } from './diff.js';
 import { dockerBuildReducer } from './docker-build.js';
 import { dockerComposeReducer } from './docker-compose.js';
 import { jsonReducer } from './json.js';
+import { npmAuditReducer } from './npm-audit.js';
+import { npmInstallReducer } from './npm-install.js';
+import { pipInstallReducer } from './pip-install.js';
 import { terraformReducer } from './terraform.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [binaryReducer, diffReducer, dockerBuildReducer, dockerComposeReducer, jsonReducer, terraformReducer, textReducer];
+export const reducers: readonly Reducer[] = [aptReducer, binaryReducer, cargoDepsReducer, diffReducer, dockerBuildReducer, dockerComposeReducer, jsonReducer, npmAuditReducer, npmInstallReducer, pipInstallReducer, terraformReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
