@@ -92,7 +92,7 @@ export const npmInstallReducer: Reducer = {
         keep({ stream, from: n, to: n, label: 'node-gyp', priority: 'high' });
         return;
       }
-      const decisiveText = /^(?:notarget |404 |403 |401 |code |errno |syscall |path |command |network |Invalid |Unsupported |Missing |Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
+      const decisiveText = /^(?:notarget No matching|404 Not Found|40[13] |code |errno |syscall |path |command |network |Invalid |Unsupported |Missing |Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
       if (decisiveText || (errorBlock!.shown < 2 && body.trim() && !/^(?:gyp |make|  )/.test(body))) {
         errorBlock!.shown++;
         keep({ stream, from: n, to: n, label: 'npm error', priority: 'mandatory' });

@@ -95,7 +95,7 @@ export const pipInstallReducer: Reducer = {
         const meaningful = errors.filter((e) => !/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(e));
         if (meaningful.length) fields.errors = meaningful;
         if (decisive.items.length) {
-          const main = errors.find((e) => !/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(e)) ?? errors[0];
+          const main = meaningful[meaningful.length - 1] ?? errors[0];
           bullets.push({ text: `install failed${main ? `: ${main}` : ''}${compilerErrors ? `; ${plural(compilerErrors, 'compiler error')}` : ''}`, cites: decisive.items.slice(0, 4).map((d) => d.ref), ...(meaningful.length ? { fields: ['errors'] } : {}), priority: 'mandatory' });
           if (compilerErrors > MAX_COMPILER_ERRORS) decisive.dropped += compilerErrors - MAX_COMPILER_ERRORS;
         }
