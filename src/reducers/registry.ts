@@ -9,6 +9,8 @@ import { cargoDepsReducer } from './cargo-deps.js';
 import { diffReducer } from './diff.js';
 import { dockerBuildReducer } from './docker-build.js';
 import { dockerComposeReducer } from './docker-compose.js';
+import { dockerLogsReducer } from './docker-logs.js';
+import { dockerPsReducer } from './docker-ps.js';
 import { jsonReducer } from './json.js';
 import { npmAuditReducer } from './npm-audit.js';
 import { npmInstallReducer } from './npm-install.js';
@@ -16,7 +18,7 @@ import { pipInstallReducer } from './pip-install.js';
 import { terraformReducer } from './terraform.js';
 import { textReducer } from './text.js';
 
-export const reducers: readonly Reducer[] = [aptReducer, binaryReducer, cargoDepsReducer, diffReducer, dockerBuildReducer, dockerComposeReducer, jsonReducer, npmAuditReducer, npmInstallReducer, pipInstallReducer, terraformReducer, textReducer];
+export const reducers: readonly Reducer[] = [aptReducer, binaryReducer, cargoDepsReducer, diffReducer, dockerBuildReducer, dockerComposeReducer, dockerLogsReducer, dockerPsReducer, jsonReducer, npmAuditReducer, npmInstallReducer, pipInstallReducer, terraformReducer, textReducer];
 
 /** The generic reducers every family degrades to. */
 export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
