@@ -15,7 +15,7 @@ import { distillPlanJson, isTerraformJson } from './_shared/terraform-plan-json.
 import { TerraformText, type Diagnostic } from './_shared/terraform-text.js';
 
 const CONTENT =
-  /Terraform will perform the following actions|OpenTofu will perform the following actions|^Plan: \d+ to add|^(?:Apply|Destroy) complete! Resources:|(?:Terraform|OpenTofu) has been successfully initialized|^Initializing (?:the backend|provider plugins)\.\.\.|^No changes\. Your infrastructure matches|: Refreshing state\.\.\. \[id=|: (?:Creation|Destruction) complete after \S+ \[id=|^│ +on \S+\.tf(?:\.json)? line \d+|^\s*on \S+\.tf line \d+, in /m;
+  /^\{"@level":"\w+","@message":"(?:Terraform|OpenTofu) v?\d|Terraform will perform the following actions|OpenTofu will perform the following actions|^Plan: \d+ to add|^(?:Apply|Destroy) complete! Resources:|(?:Terraform|OpenTofu) has been successfully initialized|^Initializing (?:the backend|provider plugins)\.\.\.|^No changes\. Your infrastructure matches|: Refreshing state\.\.\. \[id=|: (?:Creation|Destruction) complete after \S+ \[id=|^│ +on \S+\.tf(?:\.json)? line \d+|^\s*on \S+\.tf line \d+, in /m;
 /** Completions faster than this are not worth a field. */
 const SLOW_SECONDS = 10;
 const JSON_PLAN = /^\s*\{\s*"format_version"\s*:\s*"[\d.]+"\s*,\s*"terraform_version"/;

@@ -89,3 +89,21 @@ describe('terraform reducer', () => {
     expect(parts.citations.filter((c) => c.priority === 'mandatory').map((c) => ('pointer' in c ? c.pointer : ''))).toEqual(['', '/resource_changes/0']);
   });
 });
+
+describe('terraform -json machine-readable UI', () => {
+  it('reads planned changes, the change summary and diagnostics', () => {
+    const tf = feed([
+      '{"@level":"info","@message":"Terraform 1.11.4","type":"version"}',
+      '{"@level":"info","@message":"aws_db_instance.main: Plan to replace","change":{"resource":{"addr":"aws_db_instance.main"},"action":"replace"},"type":"planned_change"}',
+      '{"@level":"info","@message":"aws_s3_bucket.b: Plan to create","change":{"resource":{"addr":"aws_s3_bucket.b"},"action":"create"},"type":"planned_change"}',
+      '{"@level":"info","@message":"Plan: 2 to add, 0 to change, 1 to destroy.","changes":{"add":2},"type":"change_summary"}',
+      '{"@level":"error","@message":"Error: Bad thing","diagnostic":{"severity":"error","summary":"Bad thing","range":{"filename":"db.tf","start":{"line":12}}},"type":"diagnostic"}',
+    ]);
+    expect(tf.headers.map((h) => [h.address, h.action, h.from])).toEqual([
+      ['aws_db_instance.main', 'replace', 2],
+      ['aws_s3_bucket.b', 'create', 3],
+    ]);
+    expect(tf.plan?.counts).toEqual({ add: 2, change: 0, destroy: 1 });
+    expect(tf.diagnostics.map((d) => [d.summary, d.at, d.from])).toEqual([['Bad thing', 'db.tf:12', 5]]);
+  });
+});

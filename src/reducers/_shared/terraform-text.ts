@@ -56,6 +56,15 @@ const DIAG_ON = /^[│\s]*on (.+?) line (\d+)/;
 const DIAG_WITH = /^[│\s]*with (.+?),\s*$/;
 
 const MAX_HEADERS = 400;
+
+interface MachineEvent {
+  '@message'?: string;
+  type?: string;
+  change?: { resource?: { addr?: string }; action?: string };
+  diagnostic?: { severity?: string; summary?: string; detail?: string; address?: string; range?: { filename?: string; start?: { line?: number } } };
+}
+
+const MACHINE_ACTIONS: Record<string, PlanAction> = { create: 'create', delete: 'delete', replace: 'replace', update: 'update', read: 'read', move: 'move', import: 'import', forget: 'forget', remove: 'forget' };
 const MAX_DIAGNOSTICS = 40;
 const MAX_PLAIN_DIAG_LINES = 40;
 const MAX_IN_FLIGHT = 200;
@@ -121,6 +130,10 @@ export class TerraformText {
       this.plain = { severity: m[1] === 'Error' ? 'error' : 'warning', summary: m[2]!.trim(), stream, from: n, to: n, boxed: false, lines: 1, lastText: n };
       this.wantDetail = this.plain;
       this.recognised++;
+      return;
+    }
+    if (text.startsWith('{"@level"')) {
+      this.readMachineLine(stream, n, text);
       return;
     }
     m = DIAG_BOXED.exec(text);
@@ -274,6 +287,36 @@ export class TerraformText {
       else return;
     }
     this.recognised++;
+  }
+
+  /** `-json` machine-readable UI: one JSON object a line (https://developer.hashicorp.com/terraform/internals/machine-readable-ui). */
+  private readMachineLine(stream: StreamName, n: number, text: string): void {
+    let event: MachineEvent;
+    try {
+      event = JSON.parse(text) as MachineEvent;
+    } catch {
+      return;
+    }
+    this.recognised++;
+    if ((event.type === 'planned_change' || event.type === 'resource_drift') && event.change?.resource?.addr) {
+      const action: PlanAction = event.type === 'resource_drift' ? 'drift' : MACHINE_ACTIONS[event.change.action ?? ''] ?? 'update';
+      if (event.change.action === 'noop') return;
+      this.actionCounts[action] = (this.actionCounts[action] ?? 0) + 1;
+      const keep = action === 'delete' || action === 'replace' || this.headers.filter((h) => h.action === action).length < 20;
+      if (keep && this.headers.length < MAX_HEADERS) this.headers.push({ address: event.change.resource.addr, action, phrase: event['@message'] ?? action, stream, from: n, to: n });
+      else this.headersDropped++;
+      return;
+    }
+    if (event.type === 'diagnostic' && event.diagnostic) {
+      const d = event.diagnostic;
+      const diag: Diagnostic = { severity: d.severity === 'warning' ? 'warning' : 'error', summary: d.summary ?? '', stream, from: n, to: n, boxed: false };
+      if (d.detail) diag.detail = d.detail.length > 200 ? d.detail.slice(0, 200) + '…' : d.detail;
+      if (d.range?.filename) diag.at = `${d.range.filename}:${d.range.start?.line ?? '?'}`;
+      if (d.address) diag.resource = d.address;
+      this.closeDiagnostic(diag);
+      return;
+    }
+    if (typeof event['@message'] === 'string' && event.type !== 'version') this.readPlanLine(stream, n, event['@message']);
   }
 
   private noteSlow(entry: { text: string; seconds: number; line: LineRef }): void {
