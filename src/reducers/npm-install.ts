@@ -7,6 +7,8 @@
 import type { Bullet, LineCitation, Reducer, StreamName } from '../core/types.js';
 import { commandWords } from '../core/argv.js';
 import { count } from '../core/format.js';
+import { classifyLine } from './_shared/classify.js';
+import { addDigestErrors } from './_shared/digest-errors.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds, type Decisive } from './_shared/pm-log.js';
 
@@ -27,6 +29,7 @@ const WARN_CONTINUATION = /^(?:$|\s|While resolving:|Found:|node_modules\/|Could
 const CONTENT = /^npm (?:error|ERR!|warn|WARN) |^\s*ERR_PNPM_\w+|^Packages: \+\d+|^Progress: resolved \d+|^➤ YN\d{4}: |^yarn install v\d|^\[\d\/\d\] (?:Resolving|Fetching|Linking) packages|^(?:added|removed|changed) \d+ packages?(?:, and audited \d+ packages?)? in /m;
 
 const MAX_COMPILER_ERRORS = 5;
+const MAX_SCRIPT_ERRORS = 3;
 
 export const npmInstallReducer: Reducer = {
   name: 'npm-install',
@@ -39,6 +42,8 @@ export const npmInstallReducer: Reducer = {
     if (words[0] === 'yarn' && words.length === 1) return 0.9;
     const both = probe.head + '\n' + probe.stderrHead;
     if (!CONTENT.test(both)) return 0;
+    // `> app@1.0.0 build` opens the output of `npm run`: a script's own output, not an install.
+    if (/^> \S+@\S+ [\w:-]+$/m.test(both)) return 0.3;
     return /^npm (?:error|ERR!) code |^\s*ERR_PNPM_|^(?:added|removed|changed) \d+ packages?/m.test(both) ? 0.85 : 0.6;
   },
   start(ctx) {
@@ -51,7 +56,10 @@ export const npmInstallReducer: Reducer = {
     let eresolve: { stream: StreamName; from: number } | null = null;
     let awaitingResolve = false;
     let compilerErrors = 0;
+    let scriptErrors = 0;
     let failedByContent = false;
+    /** A package script failed: its own output (above the npm error lines) holds the real error. */
+    let scriptFailed = false;
     let http = 0;
     let first: Decisive | null = null;
 
@@ -68,6 +76,7 @@ export const npmInstallReducer: Reducer = {
       errorBlock!.last = n;
       const code = /^code (\S+)$/.exec(body);
       if (code) fields.code ??= code[1]!;
+      if (/^Lifecycle script `|^command failed$|^code ELIFECYCLE$|^Failed at the /.test(body)) scriptFailed = true;
       if (/^A complete log of this run can be found in/.test(body) || /^For a full report see:?$/.test(body)) return;
       if (/^(?:path|command) /.test(body) && !fields.command && body.startsWith('command ') && body !== 'command failed') fields.command = body.slice(8);
       if (/^ERESOLVE /.test(body)) eresolve = { stream, from: n };
@@ -96,6 +105,12 @@ export const npmInstallReducer: Reducer = {
       if (decisiveText || (errorBlock!.shown < 2 && body.trim() && !/^(?:gyp |make|  )/.test(body))) {
         errorBlock!.shown++;
         keep({ stream, from: n, to: n, label: 'npm error', priority: 'mandatory' });
+        return;
+      }
+      // A failing install script's own output, relayed on `npm error` lines.
+      if (scriptErrors < MAX_SCRIPT_ERRORS && !/^gyp (?:info|verb|sill)|^make: Entering|^make: Leaving/.test(body) && classifyLine(body) === 'error') {
+        scriptErrors++;
+        keep({ stream, from: n, to: n + 2, label: 'script error', priority: 'high', focus: [n] }, body);
       }
     }
 
@@ -201,6 +216,7 @@ export const npmInstallReducer: Reducer = {
         }
         const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields: partsFields, failed: failedByContent });
         parts.citations.push(...resultCitations);
+        if (scriptFailed && compilerErrors === 0 && decisive.items.length > 0) addDigestErrors(digest, exit, parts);
         return parts;
       },
     };
