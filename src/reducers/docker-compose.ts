@@ -12,7 +12,7 @@ import { addDigestErrors } from './_shared/digest-errors.js';
 import { DockerBuildLog } from './_shared/docker-build-log.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { errorKey } from './_shared/templates.js';
-import { reduceBuild } from './docker-build.js';
+import { reduceBuild } from './_shared/docker-build-parts.js';
 
 const SERVICE_LINE = /^(\S+?)\s+\| ?(.*)$/;
 const EXITED = /^(\S+?) exited with code (\d+)(?: \(restarting\))?$/;
@@ -46,6 +46,8 @@ export const dockerComposeReducer: Reducer = {
     const both = probe.head + '\n' + probe.stderrHead;
     const serviceLines = (both.match(/^\S+-\d+\s+\| /gm) ?? []).length;
     if (/^Attaching to /m.test(both) || serviceLines >= 3) return 0.9;
+    // Compose builds through bake: its BuildKit log opens with the bake definitions.
+    if (/^#\d+ \[internal\] load local bake definitions/m.test(both)) return 0.92;
     return CONTENT.test(both) ? 0.6 : 0;
   },
   start(ctx) {

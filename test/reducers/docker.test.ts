@@ -52,6 +52,13 @@ describe('docker-build reducer', () => {
   });
 });
 
+describe('docker-build on compose output', () => {
+  it('hands over to compose when services attach after the build', () => {
+    const parts = run(dockerBuildReducer, ['#1 [api internal] load build definition from Dockerfile', '#1 DONE 0.0s', '#2 [api 1/2] FROM python:3.12', '#2 CACHED', ' Container shop-api-1  Created', 'Attaching to api-1', 'api-1  | boom: Error', 'api-1 exited with code 3'], failed);
+    expect(parts.fields.exits).toEqual({ 'api-1': 3 });
+  });
+});
+
 describe('docker-compose reducer', () => {
   it('names the service that exited non-zero and cites its error with the traceback under it', () => {
     const parts = run(dockerComposeReducer, ['Attaching to api-1, worker-1', 'api-1     | GET / 200', 'worker-1  | ERROR boot failed', 'worker-1  | Traceback (most recent call last):', 'worker-1  |   File "w.py", line 3, in <module>', 'worker-1  | KeyError: \'DB_URL\'', 'worker-1 exited with code 1', 'api-1 exited with code 0'], failed);
