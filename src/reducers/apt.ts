@@ -64,7 +64,7 @@ export const aptReducer: Reducer = {
         if (m) {
           failed = true;
           const located = /^Unable to locate package (\S+)|^Package '([^']+)' has no installation candidate|^Version '([^']+)' for '([^']+)' was not found/.exec(m[1]!);
-          if (located) missing.push(located[1] ?? located[2] ?? `${located[4]}=${located[3]}`);
+          if (located && missing.length < 50) missing.push(located[1] ?? located[2] ?? `${located[4]}=${located[3]}`);
           decisive.add({ stream, from: n, to: n, label: 'error', priority: 'mandatory' });
           return;
         }

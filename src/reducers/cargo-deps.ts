@@ -63,7 +63,10 @@ export const cargoDepsReducer: Reducer = {
           const verb = m[1]!;
           const amount = /^(\d+) (?:packages?|crates?)/.exec(m[2]!);
           if (amount && (verb === 'Locking' || verb === 'Downloaded')) fields[verb === 'Locking' ? 'locked' : 'downloaded'] = Number(amount[1]);
-          if (verb === 'Installed' || verb === 'Adding' || verb === 'Locking' || verb === 'Downloaded') done.push({ stream, n });
+          if (verb === 'Installed' || verb === 'Adding' || verb === 'Locking' || verb === 'Downloaded') {
+            done.push({ stream, n });
+            if (done.length > 2) done.shift();
+          }
         }
       },
       finish(exit) {

@@ -18,6 +18,8 @@ const CONTENT =
   /^\{"@level":"\w+","@message":"(?:Terraform|OpenTofu) v?\d|Terraform will perform the following actions|OpenTofu will perform the following actions|^Plan: \d+ to add|^(?:Apply|Destroy) complete! Resources:|(?:Terraform|OpenTofu) has been successfully initialized|^Initializing (?:the backend|provider plugins)\.\.\.|^No changes\. Your infrastructure matches|: Refreshing state\.\.\. \[id=|: (?:Creation|Destruction) complete after \S+ \[id=|^│ +on \S+\.tf(?:\.json)? line \d+|^\s*on \S+\.tf line \d+, in /m;
 /** Completions faster than this are not worth a field. */
 const SLOW_SECONDS = 10;
+/** Destroy and replace headers cited as mandatory; later ones are still cited, at high priority. */
+const MANDATORY_HEADERS = 60;
 const JSON_PLAN = /^\s*\{\s*"format_version"\s*:\s*"[\d.]+"\s*,\s*"terraform_version"/;
 
 export const terraformReducer: Reducer = {
@@ -87,14 +89,18 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
     summary.push({ text: `never completed: ${pending.slice(0, 4).map(([a, { verb }]) => `${a} (${verb.toLowerCase()})`).join(', ')}${pending.length > 4 ? ', …' : ''}`, fields: ['unfinished'] });
   }
 
+  let decisiveCited = 0;
   for (const action of ['delete', 'replace'] as const) {
     const headers = tf.headers.filter((h) => h.action === action);
     if (!headers.length) continue;
-    const refs = headers.map((h) => cite({ stream: h.stream, from: h.from, to: h.to, label: action === 'delete' ? 'destroy' : 'replace', kind: action === 'delete' ? 'destroy' : 'replace', priority: 'mandatory' }));
     const key = action === 'delete' ? 'destroy' : 'replace';
+    // Each one is cited; past the first few dozen they yield to the budget (the field still lists them, every one counted).
+    const refs = headers.map((h) => cite({ stream: h.stream, from: h.from, to: h.to, label: key, kind: key, priority: decisiveCited++ < MANDATORY_HEADERS ? 'mandatory' : 'high' }));
     fields[key] = headers.map((h) => h.address);
+    const total = tf.actionCounts[action] ?? headers.length;
     const verb = action === 'delete' ? 'destroys' : 'replaces';
-    summary.push({ text: `${verb} ${plural(headers.length, 'resource')}: ${listHead(headers.map((h) => h.address), 6)}`, cites: refs.slice(0, 3), fields: [key], priority: 'mandatory' });
+    summary.push({ text: `${verb} ${plural(total, 'resource')}${total > headers.length ? ` (${count(headers.length)} listed)` : ''}: ${listHead(headers.map((h) => h.address), 6)}`, cites: refs.slice(0, 3), fields: [key], priority: 'mandatory' });
+    if (total > headers.length) omitted.push({ what: `${key} headers past the first ${count(headers.length)} (counted, not kept)`, count: total - headers.length });
   }
 
   let planRef: string | null = null;

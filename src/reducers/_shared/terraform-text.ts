@@ -55,7 +55,8 @@ const DIAG_BOXED = /^│ (Error|Warning): (.+)$/;
 const DIAG_ON = /^[│\s]*on (.+?) line (\d+)/;
 const DIAG_WITH = /^[│\s]*with (.+?),\s*$/;
 
-const MAX_HEADERS = 400;
+/** Headers kept (destroys and replaces first-come; a few samples of other actions); all are counted. */
+const MAX_HEADERS = 2000;
 
 interface MachineEvent {
   '@message'?: string;
