@@ -166,7 +166,10 @@ export const dockerComposeReducer: Reducer = {
           summary.push({ text: `${plural(services.size, 'service')} logged ${plural(serviceLines, 'line')}${noisy.length ? `; error lines: ${noisy.map(([n, s]) => `${n} ${count(s.errors)}`).join(', ')}` : ''}`, cites: errorRefs.slice(0, 4), fields: ['services'] });
         }
         if (droppedServices) parts.omitted.push({ what: `log lines of services past the first ${MAX_SERVICES}`, count: droppedServices });
-        if (Object.keys(lifecycle).length) fields.lifecycle = lifecycle;
+        if (Object.keys(lifecycle).length) {
+          fields.lifecycle = lifecycle;
+          if (!exits.length && !services.size) summary.push({ text: `lifecycle: ${Object.entries(lifecycle).map(([k, v]) => `${k} ${count(v)}`).join(', ')}`, fields: ['lifecycle'] });
+        }
         if (attach) {
           const ref = digest.nextRef();
           citations.push({ ref, stream: attach.stream, from: attach.n, to: attach.n, label: 'attached', priority: 'normal' });

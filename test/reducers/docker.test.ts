@@ -73,4 +73,11 @@ describe('docker-compose reducer', () => {
     const parts = run(dockerComposeReducer, ['Attaching to web-1', 'web-1  | ready', 'web-1 exited with code 143'], ok);
     expect(parts.status).toBe('warn');
   });
+
+  it('detached up: the container in error and the dependency failure are cited', () => {
+    const parts = run(dockerComposeReducer, [' Container billing-db-1  Started', ' Container billing-db-1  Waiting', ' Container billing-db-1  Error', 'dependency failed to start: container billing-db-1 is unhealthy'], failed);
+    expect(parts.status).toBe('fail');
+    expect(parts.citations.filter((c) => c.label === 'compose error').map((c) => ('from' in c ? c.from : 0))).toEqual([3, 4]);
+    expect(parts.fields.lifecycle).toEqual({ 'container Started': 1, 'container Waiting': 1, 'container Error': 1 });
+  });
 });
