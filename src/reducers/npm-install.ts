@@ -104,6 +104,8 @@ export const npmInstallReducer: Reducer = {
       const decisiveText = /^(?:notarget No matching|404 Not Found|40[13] |code |errno |syscall |path |command |network |Invalid |Unsupported |Missing |Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
       if (decisiveText || (errorBlock!.shown < 2 && body.trim() && !/^(?:gyp |make|  )/.test(body))) {
         errorBlock!.shown++;
+        // The first line that says what went wrong, without npm's own tag (`notarget`, `404`).
+        if (!fields.message && !/^(?:code|errno|syscall|path|command|workspace|location) /.test(body) && body !== 'command failed') fields.message = body.replace(/^(?:notarget|40\d) +/, '');
         keep({ stream, from: n, to: n, label: 'npm error', priority: 'mandatory' });
         return;
       }
@@ -200,7 +202,8 @@ export const npmInstallReducer: Reducer = {
           const command = fields.command ? ` in \`${fields.command}\`` : '';
           const compiler = compilerErrors ? `; ${count(compilerErrors)} compiler ${compilerErrors === 1 ? 'error' : 'errors'}` : '';
           const conflict = fields.conflict ? `; ${fields.found ? `found ${fields.found}, ` : ''}needs ${fields.conflict}` : '';
-          bullets.push({ text: `install failed: ${what}${command}${compiler}${conflict}`, cites: decisive.items.slice(0, 4).map((d) => d.ref), ...(fields.code ? { fields: ['code'] } : {}), priority: 'mandatory' });
+          const message = fields.message && !conflict ? `: ${fields.message}` : '';
+          bullets.push({ text: `install failed: ${what}${message}${command}${compiler}${conflict}`, cites: decisive.items.slice(0, 4).map((d) => d.ref), ...(fields.code ? { fields: ['code'] } : {}), priority: 'mandatory' });
           if (compilerErrors > MAX_COMPILER_ERRORS) decisive.dropped += compilerErrors - MAX_COMPILER_ERRORS;
         }
         const partsFields: Record<string, string | number> = { ...fields };

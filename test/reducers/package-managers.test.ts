@@ -38,7 +38,7 @@ describe('npm-install', () => {
     expect(parts.status).toBe('fail');
     expect(parts.fields.code).toBe('ETARGET');
     expect(cited(parts)[0]).toEqual([2, 3, 'npm error']);
-    expect(parts.summary[0]?.text).toBe('install failed: ETARGET');
+    expect(parts.summary[0]?.text).toBe('install failed: ETARGET: No matching version found for left-pad@99.0.0.');
   });
 
   it('ERESOLVE: the whole tree from the message to the advice, with what was found and what is needed', () => {
