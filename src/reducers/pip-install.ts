@@ -48,14 +48,17 @@ export const pipInstallReducer: Reducer = {
       line(stream, n, text) {
         digest.line(stream, n, text);
         if (conflict && conflict.stream === stream) {
-          if (text.trim() === '' || /^To fix this you could try/.test(text)) {
+          const next = ERROR.test(text);
+          if (text.trim() === '' || /^To fix this you could try/.test(text) || next) {
             decisive.add({ stream, from: conflict.from, to: conflict.to, label: 'dependency conflict', priority: 'mandatory' });
             conflict = null;
           } else conflict.to = n;
-          return;
+          if (!next) return;
         }
         if (CONFLICT_START.test(text)) {
           failed = true;
+          const cannot = ERROR.exec(text);
+          if (cannot && errors.length < 8) errors.push(cannot[1]!);
           conflict = { stream, from: n, to: n };
           return;
         }

@@ -104,6 +104,12 @@ describe('pip-install', () => {
     expect(parts.summary[0]?.text).toBe('install failed: No matching distribution found for reduce-nonexistent-pkg-zq9x');
   });
 
+  it('resolver conflict: the "conflict is caused by" block and the Cannot install line', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/install-resolution-conflict');
+    expect(cited(parts)).toContainEqual([7, 9, 'dependency conflict']);
+    expect(parts.fields.errors).toEqual(['Cannot install numpy==2.4.6 and scipy==1.11.1 because these package versions have conflicting dependencies.', 'ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts']);
+  });
+
   it('success: installed packages as a field', () => {
     const parts = reduceFixture(pipInstallReducer, 'pip/install-success');
     expect(parts.status).toBe('ok');
