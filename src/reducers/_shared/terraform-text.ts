@@ -181,7 +181,7 @@ export class TerraformText {
 
   private readPlainLine(n: number, text: string): boolean {
     const plain = this.plain!;
-    const ends = DIAG_PLAIN.test(text) || text === '╷' || DIAG_BOXED.test(text) || PROGRESS_START.test(text) || PROGRESS_DONE.test(text) || PLAN.test(text) || HEADER.test(text) || plain.lines >= MAX_PLAIN_DIAG_LINES;
+    const ends = DIAG_PLAIN.test(text) || text === '╷' || /^─{10,}$|^Note: |^Changes to Outputs:|^No changes\. |^(?:Apply|Destroy) complete!/.test(text) || DIAG_BOXED.test(text) || PROGRESS_START.test(text) || PROGRESS_DONE.test(text) || PLAN.test(text) || HEADER.test(text) || plain.lines >= MAX_PLAIN_DIAG_LINES;
     if (ends) {
       this.closePlain();
       return false;
