@@ -29,7 +29,18 @@ Exit codes:
   any mode:  2 for bad flags, a bad config or an unknown artifact id
 `;
 
-function buildProgram(): Command {
+/**
+ * `history` pulls in a tokenizer that takes most of a second to load, so it is imported only when
+ * it is the command being run; otherwise a light stand-in lists it in --help.
+ */
+async function historyCommandFor(argv: readonly string[]): Promise<Command> {
+  const dash = argv.indexOf('--');
+  const operands = (dash === -1 ? argv : argv.slice(0, dash)).slice(2).filter((a) => !a.startsWith('-'));
+  if (operands[0] === 'history') return (await import('./commands/history.js')).historyCommand();
+  return new Command('history').description('prune conversation history before a model call, and measure what it saves (reduce history --help)');
+}
+
+async function buildProgram(): Promise<Command> {
   const program = new Command('reduce')
     .description('Run a command (or read a pipe), store its full output losslessly, and print a small cited packet for an AI agent.')
     .version(pkg.version, '-V, --version')
@@ -45,14 +56,14 @@ function buildProgram(): Command {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand()]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 
 async function main(): Promise<void> {
   let code: number;
   try {
-    await buildProgram().parseAsync(process.argv);
+    await (await buildProgram()).parseAsync(process.argv);
     code = typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (err) {
     if (err instanceof CommanderError) {

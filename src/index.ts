@@ -5,3 +5,4 @@ export { loadConfig, defaultConfig, type Config } from './config.js';
 export { reducers } from './reducers/registry.js';
 export { renderText } from './render/text.js';
 export { renderJson as renderPacketJson } from './render/json.js';
+export * from './history/index.js';

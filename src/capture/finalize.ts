@@ -29,10 +29,12 @@ export interface RunOutput {
 }
 
 /**
- * Verbatim is chosen when the whole output fits the budget (or is smaller than the packet) and is
- * at most this many bytes larger than the packet would be.
+ * The whole output is shown instead of a packet when it is no bigger than the packet, or tiny
+ * (up to VERBATIM_FLOOR), or fits the budget while the packet would not even halve it.
  */
-const VERBATIM_SLACK = 512;
+const VERBATIM_FLOOR = 1024;
+const VERBATIM_MAX = 64 * 1024;
+const CAPPED = / …\[\+\d+ bytes\]$/;
 
 /**
  * Turns a finished capture into the packet, writes the metadata last (atomically) and says what
@@ -74,12 +76,16 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     ceiling: config.budgets.ceiling,
     detection,
     notes: result.notes,
-    readLines: reader,
+    readLines: (stream, from, to) => reader(stream, from, to).map((line) => clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
   if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
-    const whole = verbatimPacket(packet, streams, reader);
+    const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
-    if (whole && wholeBytes <= packet.stats.packetBytes + VERBATIM_SLACK && (wholeBytes <= budget || wholeBytes <= packet.stats.packetBytes)) packet = whole;
+    // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
+    const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
+    const packetBytes = packet.stats.packetBytes;
+    if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || (wholeBytes <= budget && wholeBytes <= 2 * packetBytes))) packet = whole!;
   }
 
   const meta: ArtifactMeta = {
@@ -113,6 +119,16 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   return { output: Buffer.from(output), packet, id, warning };
 }
 
+/** Excerpt lines longer than this are shown head …[+N chars]… tail; the artifact keeps them whole. */
+const EXCERPT_LINE_CHARS = 600;
+const EXCERPT_HEAD = 440;
+const EXCERPT_TAIL = 140;
+
+function clipForDisplay(line: string): string {
+  if (line.length <= EXCERPT_LINE_CHARS) return line;
+  return `${line.slice(0, EXCERPT_HEAD)} …[+${line.length - EXCERPT_HEAD - EXCERPT_TAIL} chars]… ${line.slice(line.length - EXCERPT_TAIL)}`;
+}
+
 function stored(id: string, stream: StreamName, result: SessionResult): StoredStream {
   const tap = result.streams[stream];
   return { bytes: tap.splitter.bytes, lines: tap.splitter.lines, sha256: tap.file!.sha256(), file: `${id}.${stream}`, index: tap.splitter.index };
@@ -120,14 +136,13 @@ function stored(id: string, stream: StreamName, result: SessionResult): StoredSt
 
 /** The whole output as the packet, when it is small: each stream one citation of all its lines. */
 function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[]): Packet | null {
-  if (streams.stdout.bytes + streams.stderr.bytes > 64 * 1024) return null;
   const citations: Citation[] = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = streams[stream].lines;
     if (lines === 0) continue;
     const excerpt = reader(stream, 1, lines);
-    // A line cut to the display cap (`…[+N bytes]`) means the view would not be whole: a long one-line JSON document.
-    if (excerpt.some((text) => /…\[\+\d+ bytes\]$/.test(text))) return null;
+    // A line cut at the length cap is not the whole output: the packet must stand instead.
+    if (excerpt.some((text) => / …\[\+\d+ bytes\]$/.test(text))) return null;
     citations.push({ ref: stream, stream, lines: [1, lines], label: 'whole output', excerpt });
   }
   const whole: Packet = {

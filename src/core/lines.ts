@@ -13,6 +13,7 @@ export const MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
  */
 export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
   let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark shows as nothing
   if (text.endsWith('\r') && fullBytes === bytes.length) text = text.slice(0, -1);
   if (text.includes('\r')) text = foldCarriageReturns(text);
   if (text.includes('\x1b') || text.includes('\x9b')) text = stripAnsi(text);

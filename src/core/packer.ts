@@ -52,7 +52,6 @@ export function pack(input: PackInput): Packet {
   const { parts } = input;
   const omitted: Omission[] = [...parts.omitted];
   const drafts = normalize(parts.citations, input.streams);
-  const cited = new Set(parts.summary.flatMap((b) => b.cites ?? []));
   const packet: Packet = {
     schema: 'reduce.packet/1',
     id: input.id,
@@ -99,21 +98,12 @@ export function pack(input: PackInput): Packet {
       if (full.elided) shortened ??= draft;
       continue;
     }
-    const compact = 'from' in draft ? compactLines(draft, input.readLines) : compactPointer(full);
-    if (compact && used + sizeOf(compact) <= (mandatory ? input.ceiling : input.budget)) {
+    const room = (mandatory ? input.ceiling : input.budget) - used;
+    const compact = 'from' in draft ? shrinkLines(draft, full, room, input.readLines) : shrinkPointer(full, room);
+    if (compact && sizeOf(compact) <= room) {
       keep(compact, i, draft);
       shortened ??= draft;
       continue;
-    }
-    if (cited.has(draft.ref)) {
-      // A bullet rests on it: show where it is, even when the excerpt does not fit.
-      const headerOnly: Citation = { ...full, excerpt: [], elided: 'from' in draft ? draft.to - draft.from + 1 : full.excerpt.length };
-      delete headerOnly.shown;
-      if (used + sizeOf(headerOnly) <= input.ceiling) {
-        keep(headerOnly, i, draft);
-        shortened ??= draft;
-        continue;
-      }
     }
     dropped.push({ draft, order: i });
   }
@@ -125,6 +115,20 @@ export function pack(input: PackInput): Packet {
   }
 
   packet.citations = kept.sort((a, b) => compareCitations(a.citation, b.citation) || a.order - b.order).map((k) => k.citation);
+  // A bullet keeps the refs whose excerpts made it; one left with no evidence at all is dropped.
+  const shown = new Set(packet.citations.map((c) => c.ref));
+  let droppedBullets = 0;
+  packet.summary = [];
+  for (const bullet of parts.summary) {
+    const cites = (bullet.cites ?? []).filter((r) => shown.has(r));
+    const fields = (bullet.fields ?? []).filter((f) => f in packet.fields);
+    if (cites.length === 0 && fields.length === 0) {
+      droppedBullets++;
+      continue;
+    }
+    packet.summary.push(bullet.text + (cites.length ? ' ' + cites.map((r) => `[${r}]`).join('') : ''));
+  }
+  if (droppedBullets) omitted.push({ what: 'summary bullets whose excerpts did not fit', count: droppedBullets });
   for (const [what, n] of countDropped(dropped.map((d) => d.draft))) omitted.push({ what, count: n });
   const shownLines = countShownLines(packet.citations);
   const totalLines = input.streams.stdout.lines + input.streams.stderr.lines;
@@ -196,7 +200,19 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
   if (draft.label) citation.label = draft.label;
   const span = draft.to - draft.from + 1;
   if (span <= MAX_EXCERPT_LINES) {
-    citation.excerpt = readLines(draft.stream, draft.from, draft.to);
+    let lines = readLines(draft.stream, draft.from, draft.to);
+    // Blank lines at the edges of a range carry nothing: cite the lines between them.
+    let lead = 0;
+    while (lead < lines.length - 1 && lines[lead]!.trim() === '') lead++;
+    let trail = lines.length;
+    while (trail > lead + 1 && lines[trail - 1]!.trim() === '') trail--;
+    if (lead > 0 || trail < lines.length) {
+      lines = lines.slice(lead, trail);
+      draft.to = draft.from + trail - 1;
+      draft.from += lead;
+      citation.lines = [draft.from, draft.to];
+    }
+    citation.excerpt = lines;
     return citation;
   }
   // Keep the start, the focus lines with a line of context, and the end.
@@ -208,20 +224,52 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
   return withLines(citation, numbers, readLines, draft);
 }
 
-/** The focus lines alone (or the first and last lines), for when the whole excerpt does not fit. */
-function compactLines(draft: LineCitation, readLines: PackInput['readLines']): Citation | null {
+/**
+ * The largest part of a line citation that fits `room`: its focus lines (the errors) if it has
+ * any, else the lines nearest its useful end (the end of a tail, the start of anything else).
+ */
+function shrinkLines(draft: LineCitation, full: Citation, room: number, readLines: PackInput['readLines']): Citation | null {
   const span = draft.to - draft.from + 1;
-  if (span <= 2) return null;
+  if (span <= 1) return clipFirstLine(full, draft.from, room);
   const focus = (draft.focus ?? []).filter((n) => n >= draft.from && n <= draft.to);
-  const numbers = focus.length ? [...new Set(focus.flatMap((n) => [n, n + 1]).filter((n) => n <= draft.to))].slice(0, 4) : [draft.from, draft.to];
-  const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: [] };
-  if (draft.label) citation.label = draft.label;
-  return withLines(citation, numbers.sort((a, b) => a - b), readLines, draft);
+  const fromEnd = !focus.length && (draft.kind ?? draft.label ?? '').startsWith('last lines');
+  let numbers: number[];
+  if (focus.length) numbers = [...new Set(focus.flatMap((n) => [n, n + 1]).filter((n) => n <= draft.to))].sort((a, b) => a - b);
+  else {
+    const shown = full.shown ?? Array.from({ length: full.excerpt.length }, (_, i) => draft.from + i);
+    numbers = fromEnd ? [...shown].reverse() : [...shown];
+  }
+  for (let k = Math.min(numbers.length, span - 1); k >= 1; k--) {
+    const pick = numbers.slice(0, k).sort((a, b) => a - b);
+    const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: [] };
+    if (draft.label) citation.label = draft.label;
+    const candidate = withLines(citation, pick, readLines, draft);
+    if (sizeOf(candidate) <= room) return candidate;
+  }
+  return clipFirstLine(full, numbers[0] ?? draft.from, room);
 }
 
-function compactPointer(citation: Citation): Citation | null {
-  if (citation.excerpt.length <= 1) return null;
-  return { ...citation, excerpt: citation.excerpt.slice(0, 1), elided: citation.excerpt.length - 1 };
+/** Last resort for long lines: the one most useful line, cut to what fits (at least 60 characters). */
+function clipFirstLine(full: Citation, n: number, room: number): Citation | null {
+  const index = full.shown ? full.shown.indexOf(n) : n - full.lines![0];
+  const text = full.excerpt[index] ?? full.excerpt[0];
+  if (text === undefined) return null;
+  for (const keep of [240, 160, 100, 60]) {
+    if (text.length <= keep) continue;
+    const cut = `${text.slice(0, keep - 20)} …[+${text.length - keep + 20} chars]`;
+    const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };
+    if (sizeOf(candidate) <= room) return candidate;
+  }
+  return null;
+}
+
+/** The first excerpt lines of a pointer citation that fit `room`. */
+function shrinkPointer(citation: Citation, room: number): Citation | null {
+  for (let k = citation.excerpt.length - 1; k >= 1; k--) {
+    const candidate: Citation = { ...citation, excerpt: citation.excerpt.slice(0, k), elided: citation.excerpt.length - k };
+    if (sizeOf(candidate) <= room) return candidate;
+  }
+  return null;
 }
 
 function withLines(citation: Citation, numbers: number[], readLines: PackInput['readLines'], draft: LineCitation): Citation {
@@ -262,7 +310,8 @@ function countDropped(drafts: CitationDraft[]): Map<string, number> {
 
 function kindOf(draft: CitationDraft): string {
   const kind = draft.kind ?? (draft.label ?? '').split(/[,:(]/)[0]!.trim();
-  if (kind === 'error') return 'error windows';
+  if (kind === 'error' || kind === 'error window') return 'error windows';
+  if (kind === 'error line') return 'error lines';
   if (kind === 'first lines' || kind === 'last lines') return `${kind} excerpts`;
   if (/lines like this$/.test(kind)) return 'repeated-line templates';
   if (kind === 'flagged') return 'flagged items';

@@ -142,6 +142,11 @@ export interface Reducer {
   readonly lane?: TrustLane;
   /** Whether it wants the whole stdout parsed as JSON (`json()` is then called when it parses). */
   readonly wantsJson?: boolean;
+  /**
+   * How an excerpt line of this output is shown, when not as stored: e.g. without the per-line
+   * timestamp every CI log line carries. The artifact and `inspect` keep the line whole.
+   */
+  excerptLine?(text: string): string;
   /** 0..1 from argv and the first few KiB; cheap and pure. */
   detect(probe: Probe): number;
   start(ctx: RunContext): ReducerRun;

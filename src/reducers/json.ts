@@ -53,16 +53,16 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const fields: PacketParts['fields'] = {};
 
   const rootRef = refs.nextRef();
-  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: 'high', excerpt: [renderJson(doc, { style, limit: 360, maxString: 100 })] });
+  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: [renderJson(doc, { style, limit: 240, maxString: 80 })] });
   fields.type = Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc;
   if (Array.isArray(doc)) fields.items = doc.length;
   else if (isPlainObject(doc)) fields.keys = Object.keys(doc).length;
-  summary.push({ text: describeRoot(doc), cites: [rootRef], fields: ['type'] });
+  if (!Array.isArray(doc)) summary.push({ text: describeRoot(doc), cites: [rootRef], fields: ['type'] });
 
   const collections = findCollections(doc).sort((a, b) => b.items.length - a.items.length || a.pointer.localeCompare(b.pointer)).slice(0, 4);
   let flaggedTotal = 0;
   const histogramField: Record<string, Record<string, number>> = {};
-  for (const collection of collections) {
+  collections.forEach((collection, rank) => {
     const where = collection.pointer || '/';
     const flagged = [...collection.anomalies].sort((a, b) => b.weight - a.weight || a.index - b.index);
     flaggedTotal += flagged.length;
@@ -76,26 +76,28 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
     if (flagged.length > MAX_FLAGGED_CITED) omitted.push({ what: `flagged items in ${where} past the first ${MAX_FLAGGED_CITED}`, count: flagged.length - MAX_FLAGGED_CITED });
 
     const indexRef = refs.nextRef();
-    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `first ${Math.min(INDEX_ITEMS, collection.items.length)} of ${count(collection.items.length)} items, identity keys`, priority: flagged.length ? 'low' : 'normal', excerpt: renderIndex(collection, style) });
+    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `first ${Math.min(INDEX_ITEMS, collection.items.length)} of ${count(collection.items.length)} items, identity keys`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: renderIndex(collection, style) });
     const sampleRef = refs.nextRef();
     citations.push({ ref: sampleRef, stream: 'stdout', pointer: pointerJoin(collection.pointer, 0), label: 'first item (sample)', priority: 'low', excerpt: [renderJson(collection.items[0], { style, limit: 480, maxString: 80 })] });
     if (collection.items.length > INDEX_ITEMS) omitted.push({ what: `items of ${where} not listed`, count: collection.items.length - INDEX_ITEMS });
 
     const histograms: string[] = [];
-    for (const [path, values] of collection.histograms) {
+    // Only value counts that tell something: more than one value, or a value that reads like a failure.
+    for (const [path, values] of [...collection.histograms].filter(([, v]) => v.size > 1 || flagged.length > 0).slice(0, 4)) {
       const sorted = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       histogramField[`${where}[].${path}`] = Object.fromEntries(sorted);
       histograms.push(`${path}: ${sorted.map(([v, c]) => `${v} ${count(c)}`).join(', ')}`);
     }
     const flaggedText = flagged.length ? `; ${plural(flagged.length, 'item')} flagged` : '';
-    summary.push({
-      text: `${where}: ${plural(collection.items.length, 'item')} with keys ${collection.keys.slice(0, 10).join(', ')}${collection.keys.length > 10 ? `, … (${collection.keys.length})` : ''}${flaggedText}`,
+    // The two largest collections get a bullet; smaller ones are still cited and counted.
+    if (rank < 2 || flagged.length) summary.push({
+      text: `${where}: ${plural(collection.items.length, 'item')}${flaggedText}`,
       cites: [...flaggedRefs.slice(0, 4), indexRef],
-      fields: ['collections'],
     });
     if (histograms.length) summary.push({ text: histograms.slice(0, 4).join('; '), fields: ['histograms'] });
-  }
-  fields.collections = collections.map((c) => ({ pointer: c.pointer || '/', items: c.items.length, flagged: c.anomalies.length }));
+  });
+  if (collections.length > 1 && flaggedTotal > 0) fields.collections = Object.fromEntries(collections.map((c) => [c.pointer || '/', c.items.length]));
+  if (flaggedTotal > 0) fields.flagged = flaggedTotal;
   if (Object.keys(histogramField).length) fields.histograms = histogramField;
   const status = failedExit || flaggedTotal > 0 ? (failedExit || collections.some((c) => c.anomalies.some((a) => a.weight >= 3)) ? 'fail' : 'warn') : 'ok';
   return { status, summary, fields, citations, omitted, confidence: flaggedTotal > MAX_FLAGGED_CITED ? 0.6 : 0.8 };
@@ -105,7 +107,7 @@ function describeRoot(doc: unknown): string {
   if (Array.isArray(doc)) return `JSON array of ${plural(doc.length, 'item')}`;
   if (isPlainObject(doc)) {
     const keys = Object.keys(doc);
-    return `JSON object with ${plural(keys.length, 'key')}: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}`;
+    return `JSON object with ${plural(keys.length, 'key')}: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`;
   }
   return `JSON ${doc === null ? 'null' : typeof doc}`;
 }
@@ -117,8 +119,7 @@ function describeAnomaly(anomaly: Anomaly): string {
 
 /** An identity line for the flagged entity, then each object that holds a flagged value. */
 function renderAnomaly(item: unknown, anomaly: Anomaly, style: JsonStyle): string[] {
-  const first = anomaly.leaves[0]!;
-  const { entity, pointer: entityPointer } = findEntity(item, first.pointer);
+  const { entity, pointer: entityPointer } = findEntity(item, anomaly);
   const lines = [`${entityPointer || '/'} ${renderJson(identityView(entity), { style, limit: 420, maxString: 120, first: identityFirst(entity, anomaly) })}`];
   const parents = new Set<string>();
   for (const leaf of anomaly.leaves) {
@@ -134,15 +135,21 @@ function renderAnomaly(item: unknown, anomaly: Anomaly, style: JsonStyle): strin
   return lines;
 }
 
-/** The deepest object on the way to the flagged value that names itself (has an id or name key). */
-function findEntity(item: unknown, leafPointer: string): { entity: unknown; pointer: string } {
+/**
+ * The entity a flagged item is about: the deepest object above all flagged values that names
+ * itself by a key that is not one of the flagged values (a State {Name: "stopped"} does not count).
+ */
+function findEntity(item: unknown, anomaly: Anomaly): { entity: unknown; pointer: string } {
+  const flagged = new Set(anomaly.leaves.map((l) => l.pointer));
+  const paths = anomaly.leaves.map((l) => l.pointer.split('/').slice(1, -1));
+  const common: string[] = [];
+  for (let i = 0; paths.every((p) => i < p.length && p[i] === paths[0]![i]); i++) common.push(paths[0]![i]!);
   let best = { entity: item, pointer: '' };
-  const segments = leafPointer.split('/').slice(1, -1);
   let pointer = '';
-  for (const segment of segments) {
+  for (const segment of common) {
     pointer += '/' + segment;
     const { value } = resolvePointer(item, pointer);
-    if (isPlainObject(value) && Object.keys(value).some((k) => IDENTITY_KEY.test(k)) && segments.length > 1) best = { entity: value, pointer };
+    if (isPlainObject(value) && Object.keys(value).some((k) => IDENTITY_KEY.test(k) && !flagged.has(pointerJoin(pointer, k)))) best = { entity: value, pointer };
   }
   return best;
 }
@@ -153,7 +160,9 @@ function identityFirst(entity: unknown, anomaly: Anomaly): string[] {
   const identity = keys.filter((k) => IDENTITY_KEY.test(k));
   const flagged = anomaly.leaves.map((l) => l.key).filter((k) => keys.includes(k));
   const nestedIdentity = keys.filter((k) => isPlainObject(entity[k]) && Object.keys(entity[k] as object).some((c) => IDENTITY_KEY.test(c)));
-  return [...new Set([...flagged, ...identity, ...nestedIdentity])];
+  // Tags and labels often carry the human name of the thing (AWS Tags, Kubernetes labels).
+  const naming = keys.filter((k) => /^(?:tags|labels)$/i.test(k));
+  return [...new Set([...flagged, ...identity.sort(byIdentityRank), ...naming, ...nestedIdentity])];
 }
 
 /** Nested objects shrink to their identity keys (`"metadata":{"name":"x",…+12 keys}`); scalars stay. */
@@ -170,16 +179,40 @@ function identityView(entity: unknown): unknown {
   return view;
 }
 
+/** Keys that name an item best, most telling first; URLs and node ids name it for machines only. */
+const INDEX_KEYS = ['number', 'name', 'title', 'key', 'login', 'id', 'slug', 'namespace', 'full_name'];
+
+function byIdentityRank(a: string, b: string): number {
+  const rank = (k: string): number => {
+    const i = INDEX_KEYS.indexOf(k.toLowerCase());
+    return i === -1 ? (/url$|^node_id$/i.test(k) ? 99 : 50) : i;
+  };
+  return rank(a) - rank(b);
+}
+
 function renderIndex(collection: Collection, style: JsonStyle): string[] {
   const lines = collection.items.slice(0, INDEX_ITEMS).map((item, i) => {
-    const view = identityView(item);
-    if (!isPlainObject(view)) return `${i} ${renderJson(item, { style, limit: 120, maxString: 80 })}`;
+    if (!isPlainObject(item)) return `${i} ${renderJson(item, { style, limit: 120, maxString: 80 })}`;
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(view)) {
-      if (IDENTITY_KEY.test(key) && (typeof value !== 'object' || value === null)) shown[key] = value;
-      else if (value instanceof PartialObject) shown[key] = new PartialObject(value.shown, 0);
+    const own = Object.keys(item)
+      .filter((k) => IDENTITY_KEY.test(k) && !/url$|^node_id$/i.test(k) && (typeof item[k] !== 'object' || item[k] === null))
+      .sort(byIdentityRank)
+      .slice(0, 3);
+    for (const key of own) shown[key] = item[key];
+    // The item's outcome, when it has one, belongs in its index line.
+    for (const key of Object.keys(item).filter((k) => /^(?:state|status|conclusion|phase|result)$/i.test(k) && typeof item[k] === 'string').slice(0, 1)) shown[key] = item[key];
+    if (own.length < 2) {
+      // Kubernetes-style: the name lives one level down (metadata.name).
+      for (const [key, value] of Object.entries(item)) {
+        if (!isPlainObject(value)) continue;
+        const ids = Object.keys(value).filter((k) => IDENTITY_KEY.test(k) && !/url$|^node_id$|^uid$/i.test(k) && typeof value[k] !== 'object').sort(byIdentityRank).slice(0, 2);
+        if (ids.length) {
+          shown[key] = new PartialObject(Object.fromEntries(ids.map((k) => [k, value[k]])), 0);
+          break;
+        }
+      }
     }
-    return `${i} ${renderJson(Object.keys(shown).length ? shown : item, { style, limit: 200, maxString: 100 })}`;
+    return `${i} ${renderJson(Object.keys(shown).length ? shown : item, { style, limit: 160, maxString: 90 })}`;
   });
   if (collection.items.length > INDEX_ITEMS) lines.push(`… ${count(collection.items.length - INDEX_ITEMS)} more items`);
   return lines;

@@ -1,12 +1,44 @@
 /**
- * Which lines are errors or warnings, by wording common to most tools and logs.
- * One combined test per line keeps a 1 GiB log fast; zero counts ("0 errors") do not count.
+ * Which lines are errors, warnings or outcome summaries, by wording common to most tools and
+ * logs. One combined test per line keeps a 1 GiB log fast; zero counts ("0 errors") do not count,
+ * and words inside flags, paths and identifiers (`--error-format`, `errors.rs`) do not either.
  */
 
-const ERROR_WORDS =
-  /\b(?:ERROR|ERR!|FATAL|CRITICAL|PANIC|FAIL(?:ED|URE|S)?|Error|Fatal|Exception|Traceback|panic|fatal|error|errors|failed|failure|Failed|Failure|exception|Caused by|Unhandled|Uncaught|refused|denied|Forbidden|Unauthorized|Errno|Segmentation fault|segmentation fault|core dumped|OOMKilled|Out of memory|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|BackOff|Evicted|non-zero exit|timed out|cannot|Cannot|could not|Could not|not found|No such file|Killed|abort(?:ed)?|Aborted)\b|\bexit(?:ed)? (?:status|code|with code):? ?[1-9]\d*|\bE\d{4}\b|error\[|"level":\s*(?:50|60)\b|"level":\s*"(?:error|fatal|critical)"|\blevel=(?:error|fatal|crit)|\bHTTP\/\d(?:\.\d)?"?\s+5\d\d\b|"statusCode":\s*5\d\d|^\s*E\s{2,}|^\s*✗|^\s*✖|^\s*×|^\s*X /;
+/** Word-ish boundaries that also exclude flag, path and identifier characters. */
+const B = String.raw`(?<![\w./=\\-])`;
+const E = String.raw`(?![\w/=\\-]|\.\w)`;
 
-const WARNING_WORDS = /\b(?:WARN(?:ING)?|Warning|warning|warn|deprecated|DEPRECATED|Deprecated)\b|"level":\s*40\b|"level":\s*"warn/;
+const ERROR_WORDS = new RegExp(
+  [
+    `${B}(?:ERROR|ERR!|FATAL|CRITICAL|PANIC|FAIL(?:ED|URE|S)?|Error|Fatal|Exception|Traceback|panic|fatal|error|errors|failed|failure|Failed|Failure|exception|Unhandled|Uncaught|refused|denied|Forbidden|Unauthorized|Errno|Segmentation fault|segmentation fault|core dumped|OOMKilled|Out of memory|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|BackOff|Evicted|timed out|cannot|Cannot|could not|Could not|not found|No such file|Killed|Aborted)${E}`,
+    String.raw`\bexit(?:ed)? (?:status|code|with code):? ?[1-9]\d*`,
+    String.raw`\b[A-Za-z]*(?:Error|Exception)\b`,
+    String.raw`\berror\[E?\d+\]`,
+    String.raw`\berror TS\d+`,
+    String.raw`"level":\s*(?:50|60)\b`,
+    String.raw`"level":\s*"(?:error|fatal|critical)"`,
+    String.raw`\blevel=(?:error|fatal|crit)`,
+    String.raw`\bHTTP\/\d(?:\.\d)?"?\s+5\d\d\b`,
+    String.raw`"statusCode":\s*5\d\d`,
+    String.raw`##\[error\]`,
+    String.raw`^\s*(?:E\s{2,}|✗|✖|×|X\s)`,
+  ].join('|'),
+);
+
+/** An error line that leads with its severity: `error[E0425]: …`, `ERROR …`, `FAILED …`, `Traceback`, `panic:`. */
+const STRONG = new RegExp(
+  [
+    String.raw`^\s*(?:\[?\d{2}:\d{2}:\d{2}[^\]]*\]?\s*)?(?:error|ERROR|Error|FATAL|fatal|FAIL|FAILED|Failed|PANIC|panic|Traceback|E\s{2,}|✗|✖|×|X\s|npm ERR!|ERR!|\[ERROR\]|\[error\])`,
+    String.raw`^[\w./\\-]+[:(]\d+[:,]?\d*\)?:?\s*(?:-\s*)?(?:fatal\s+)?error\b`,
+    String.raw`##\[error\]`,
+    String.raw`^[A-Za-z_][\w.]*(?:Error|Exception)(?::|$)`,
+    String.raw`\b(?:level|severity)[=:]\s*"?(?:error|fatal|critical|50|60)\b`,
+    String.raw`\bexit(?:ed)? (?:status|code|with code):? ?[1-9]\d*`,
+    String.raw`(?:OOMKilled|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Evicted)`,
+  ].join('|'),
+);
+
+const WARNING_WORDS = new RegExp(`${B}(?:WARN(?:ING)?|Warning|warning|warn|deprecated|DEPRECATED|Deprecated)${E}|"level":\\s*40\\b|"level":\\s*"warn|##\\[warning\\]`);
 
 /** "0 errors", "errors: 0", "no failures", "error-free": wording that mentions errors without one. */
 const ZERO_COUNTS =
@@ -14,20 +46,54 @@ const ZERO_COUNTS =
 
 export type LineClass = 'error' | 'warning' | null;
 
+/** Strips what loggers put before the message: an ISO timestamp, a bracketed time or level. */
+export function stripLogPrefix(text: string): string {
+  const first = text.charCodeAt(0);
+  if (!((first >= 48 && first <= 57) || first === 0xfeff)) return text; // no leading digit, no timestamp
+  return text.replace(/^\uFEFF?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/, '');
+}
+
+/** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
+const CANDIDATE = /err|fail|fatal|panic|exception|traceback|refused|denied|forbidden|unauthori|segmentation|dumped|oom|backoff|evict|timed out|cannot|could not|not found|no such|killed|abort|exit|level|http\/|statuscode|##\[|warn|deprecat|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+
 export function classifyLine(text: string, extra: readonly RegExp[] = []): LineClass {
+  if (!CANDIDATE.test(text)) {
+    for (const pattern of extra) if (pattern.test(text)) return 'error';
+    return null;
+  }
   if (ERROR_WORDS.test(text)) {
     if (!ZERO_COUNTS.test(text)) return 'error';
     ZERO_COUNTS.lastIndex = 0;
     if (ERROR_WORDS.test(text.replace(ZERO_COUNTS, ''))) return 'error';
   }
+  ZERO_COUNTS.lastIndex = 0;
   for (const pattern of extra) if (pattern.test(text)) return 'error';
   if (WARNING_WORDS.test(text)) return 'warning';
   return null;
+}
+
+/** 2 when the line leads with its severity (or names a fatal state), 1 for a mere mention. */
+export function errorStrength(text: string): 1 | 2 {
+  return STRONG.test(stripLogPrefix(text)) ? 2 : 1;
+}
+
+/**
+ * Outcome lines: totals and verdicts that most tools print last (`Tests: 15 failed, 50 passed`,
+ * `Plan: 3 to add, 0 to change, 1 to destroy.`, `5 warnings, 15 errors in 6.08s`, `BUILD FAILED`).
+ */
+const COUNT = String.raw`\b\d[\d,]*\s+(?:passed|failed|failing|passing|errors?|warnings?|skipped|pending|tests?|suites?|added|changed|destroyed|to add|to change|to destroy|to import|files? changed|insertions?\(\+\)|deletions?\(-\)|succeeded|problems?|todo|xfailed|xpassed|deselected|rerun|ok|ignored|measured|filtered out)\b`;
+const TWO_COUNTS = new RegExp(`${COUNT}.*${COUNT}`, 'i');
+const VERDICT =
+  /^\s*(?:Tests?:|Test Suites?:|Test Files|Snapshots:|Plan:|Apply complete!|Destroy complete!|Successfully (?:built|tagged|installed|compiled)|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)|Found \d+ errors?|test result:|Ran \d+ tests?|FAILED \(|OK \(|Tests run:|Done in|ok\s+\S+\s+[\d.]+s|FAIL\s+\S+\s+[\d.]+s|(?:=+|-+) .*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s|✖ \d+ problems?|\d+ problems? \(|Error: \d+ chart|added \d+ packages?|up to date|found \d+ vulnerabilit|Terraform has been successfully|STATUS:|Process completed with exit code)/;
+
+export function isOutcomeLine(text: string): boolean {
+  const body = stripLogPrefix(text).replace(/^##\[(?:error|warning|notice)\]/, '');
+  return VERDICT.test(body) || TWO_COUNTS.test(body);
 }
 
 /** Lines that continue the error above them: stack frames, indented detail, carets, `-->` locations. */
 const CONTINUATION = /^(?:\s+\S|\s*(?:at |File "|-->|\||\^|~|\.\.\.|Caused by|goroutine |\d+\s*\|)|[A-Za-z_.]+(?:Error|Exception)\b)/;
 
 export function isContinuation(text: string): boolean {
-  return CONTINUATION.test(text);
+  return CONTINUATION.test(stripLogPrefix(text));
 }

@@ -1,5 +1,5 @@
 import type { StreamName } from '../../core/types.js';
-import { classifyLine, isContinuation, type LineClass } from './classify.js';
+import { classifyLine, errorStrength, isContinuation, stripLogPrefix, type LineClass } from './classify.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -11,6 +11,8 @@ export interface ErrorWindow {
   focus: number[];
   /** The first error line's text, as seen. */
   first: string;
+  /** 2 when some error line in it leads with its severity, 1 when errors are only mentioned. */
+  strength: 1 | 2;
   /** Later error lines elsewhere with the same message (other numbers, times or ids). */
   repeats: number;
   lastRepeat: number;
@@ -27,6 +29,9 @@ export interface ErrorWindowOptions {
 }
 
 const MAX_KEYS = 20_000;
+/** Lines shown above an error by the tool itself: code frames (`  11 | >>> RUN …`), rules, carets. */
+const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
+const LOOKBACK = 8;
 
 /**
  * Finds error windows in a line stream with bounded state: each distinct error message opens a
@@ -41,6 +46,8 @@ export class ErrorWindowFinder {
   droppedWindows = 0;
   firstWarning: { stream: StreamName; n: number } | null = null;
   private readonly open = new Map<StreamName, ErrorWindow>();
+  /** Per stream, how many lines just before the current one were frame lines. */
+  private readonly frameRun = new Map<StreamName, number>();
   private readonly byKey = new Map<string, ErrorWindow | null>();
   private readonly before: number;
   private readonly after: number;
@@ -62,7 +69,10 @@ export class ErrorWindowFinder {
     if (kind === 'error') {
       this.errorLines++;
       this.onError(stream, n, text, open);
+      this.frameRun.set(stream, 0);
     } else {
+      const frame = FRAME.test(stripLogPrefix(text).replace(/^#\d+\s+(?:[\d.]+\s+)?/, ''));
+      this.frameRun.set(stream, frame ? Math.min(LOOKBACK, (this.frameRun.get(stream) ?? 0) + 1) : 0);
       if (kind === 'warning') {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
@@ -74,9 +84,11 @@ export class ErrorWindowFinder {
   }
 
   private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
+    const strength = errorStrength(text);
     if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
       open.to = Math.max(open.to, n + this.after);
       if (open.focus.length < 64) open.focus.push(n);
+      if (strength > open.strength) open.strength = strength;
       return;
     }
     const key = errorKey(text);
@@ -95,7 +107,9 @@ export class ErrorWindowFinder {
     }
     const previous = this.open.get(stream);
     const floor = previous ? previous.to + 1 : 1;
-    const window: ErrorWindow = { stream, from: Math.max(floor, n - this.before, 1), to: n + this.after, focus: [n], first: text, repeats: 0, lastRepeat: 0 };
+    // Reach back over a code frame printed just before the error, past the usual context.
+    const back = Math.max(this.before, (this.frameRun.get(stream) ?? 0) + 1);
+    const window: ErrorWindow = { stream, from: Math.max(floor, n - back, 1), to: n + this.after, focus: [n], first: text, strength, repeats: 0, lastRepeat: 0 };
     this.windows.push(window);
     this.open.set(stream, window);
     if (this.byKey.size < MAX_KEYS) this.byKey.set(key, window);

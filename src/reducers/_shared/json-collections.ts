@@ -5,12 +5,17 @@ import { isPlainObject, pointerJoin } from './json-render.js';
  * a status-like value that is rare in the array and reads like a failure.
  */
 
-/** Values that read like something went wrong or stopped. */
-const BAD_VALUE = /fail|error|crash|backoff|oom|kill|evict|denied|forbidden|invalid|unhealthy|timeout|timed.?out|stopp|terminat|shutdown|exited|degraded|notready|not.?ready|pending|reject|cancel|unschedul|unreachable|missing|conflict|unknown|broken|critical|fatal|panic|abort/i;
+/** Values that say something went wrong. */
+const STRONG_BAD = /fail|error|crash|backoff|oom|kill|evict|denied|forbidden|invalid|unhealthy|timeout|timed.?out|reject|unreachable|conflict|broken|fatal|panic|abort/i;
+/** Values that say something is not running as it should, without saying it broke. */
+const WEAK_BAD = /stopp|terminat|shutdown|exited|degraded|not.?ready|pending|cancel|unschedul|missing|unknown|skipped|inactive|offline|down\b/i;
+/** Failures that take a thing down, ranked above an ordinary error. */
+const SEVERE = /oom|crash|backoff|evict|kill|panic|fatal|unreachable/i;
+const BAD_VALUE = new RegExp(`${STRONG_BAD.source}|${WEAK_BAD.source}`, 'i');
 /** Keys whose values are outcomes rather than names. */
-const STATUS_KEY = /^(?:status|state|conclusion|phase|reason|result|outcome|health|level|severity|code|type|lifecycle|ready)$/i;
+const STATUS_KEY = /^(?:status|state|conclusion|phase|reason|result|outcome|health|level|severity|code|lifecycle|ready)$/i;
 /** Keys that name an entity, shown first so a flagged item can be found again. */
-export const IDENTITY_KEY = /^(?:name|id|key|number|title|namespace|login|slug|full_name|html_url|url|uid|arn)$|Id$|Name$|_id$/;
+export const IDENTITY_KEY = /^(?:name|id|key|number|title|namespace|login|slug|full_name|html_url|url|uid|arn|address|path|file|filename|ref)$|Id$|Name$|_id$/;
 
 const MAX_ITEMS_SCANNED = 20_000;
 const MAX_LEAVES_PER_ITEM = 400;
@@ -88,18 +93,22 @@ function analyse(pointer: string, items: unknown[]): Collection {
     const picked: Leaf[] = [];
     for (const leaf of leaves) {
       const values = counts.get(leaf.path)!;
-      if (values.size > MAX_DISTINCT) continue;
-      const value = String(leaf.value);
+      if (values.size > MAX_DISTINCT || typeof leaf.value !== 'string' || leaf.value.length > 120) continue;
+      const value = leaf.value;
       const share = (values.get(value) ?? 0) / n;
-      const statusLike = STATUS_KEY.test(leaf.key) || /(?:status|state|reason|phase)$/i.test(leaf.key);
-      const bad = typeof leaf.value === 'string' && BAD_VALUE.test(value) && value.length <= 120;
-      // A rare status, or any status that reads like a failure while not being what every item says.
-      if (bad && (statusLike || share <= 0.5) && share < 1) {
+      if (share >= 1 && n > 1) continue; // what every item says is the norm, not an anomaly
+      const statusLike = STATUS_KEY.test(leaf.key) || /(?:status|state|reason|phase|conclusion)$/i.test(leaf.key);
+      let score = 0;
+      if (statusLike && STRONG_BAD.test(value)) score = 10;
+      else if (statusLike && WEAK_BAD.test(value) && share <= 0.5) score = 3;
+      else if (!statusLike && STRONG_BAD.test(value) && share <= 0.2 && /message|error|reason|detail/i.test(leaf.key)) score = 2;
+      else if (statusLike && values.size > 1 && share <= 0.1 && n >= 5) score = 1;
+      if (score > 0) {
+        // Worse states outrank plain errors; what happened before (lastState, previous) counts half.
+        if (SEVERE.test(value)) score += 5;
+        if (/(?:^|\.)(?:last|previous|prev)[A-Z_.]/.test(leaf.path)) score = Math.ceil(score / 2);
         picked.push(leaf);
-        weight += statusLike ? 3 : 2;
-      } else if (statusLike && values.size > 1 && share <= 0.1 && n >= 5 && typeof leaf.value === 'string') {
-        picked.push(leaf);
-        weight += 1;
+        weight += score;
       }
     }
     if (picked.length > 0) anomalies.push({ index, leaves: picked, weight });
@@ -120,6 +129,9 @@ function leavesOf(item: Record<string, unknown>): Leaf[] {
     if (out.length >= MAX_LEAVES_PER_ITEM || depth > MAX_LEAF_DEPTH) return;
     if (typeof value === 'string' || typeof value === 'boolean') {
       out.push({ path, pointer, key, value });
+    } else if (Array.isArray(value) && value.length > 0 && value.length <= 4 && value.every((v) => typeof v === 'string' && v.length <= 30)) {
+      // A short list of words is one value: terraform's actions ["delete", "create"].
+      out.push({ path, pointer, key, value: value.join(',') });
     } else if (Array.isArray(value)) {
       value.slice(0, 20).forEach((child, i) => {
         if (isPlainObject(child)) walk(child, `${path}[]`, pointerJoin(pointer, i), key, depth + 1);

@@ -1,13 +1,18 @@
 import type { Bullet, CitationDraft, ExitInfo, LineCitation, Omission, PacketParts, StreamName } from '../../core/types.js';
-import { ErrorWindowFinder, type ErrorWindowOptions } from './error-windows.js';
+import { errorStrength, isOutcomeLine, stripLogPrefix } from './classify.js';
+import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
-import { TemplateCounter } from './templates.js';
+import { TemplateCounter, errorKey } from './templates.js';
 
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
-/** Windows at each end of the output that are kept first when the budget is tight. */
-const EDGE_WINDOWS = 3;
 const TOP_TEMPLATES = 5;
+/** Outcome lines kept: the first few and the last several (totals are usually printed last). */
+const OUTCOME_FIRST = 2;
+const OUTCOME_LAST = 8;
+/** Distinct error lines that lead with their severity, cited one line each before any window. */
+const HEADLINES_FIRST = 4;
+const HEADLINES_LAST = 8;
 
 /**
  * The generic text and log digest: error windows, first and last lines, repeated-line templates.
@@ -17,6 +22,11 @@ export class LogDigest {
   readonly errors: ErrorWindowFinder;
   readonly templates = new TemplateCounter();
   readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
+  private readonly outcomes: Array<{ stream: StreamName; n: number }> = [];
+  private outcomesSeen = 0;
+  private readonly headlines: Array<{ stream: StreamName; n: number }> = [];
+  private readonly headlineKeys = new Set<string>();
+  private headlinesSeen = 0;
   private refs = 0;
 
   constructor(options: ErrorWindowOptions = {}) {
@@ -25,8 +35,27 @@ export class LogDigest {
 
   line(stream: StreamName, n: number, text: string): void {
     this.lines[stream] = n;
-    this.errors.line(stream, n, text);
-    if (text.trim() !== '') this.templates.add(stream, text, n);
+    const kind = this.errors.line(stream, n, text);
+    if (kind === 'error' && errorStrength(text) === 2) this.addHeadline(stream, n, text);
+    const body = stripLogPrefix(text);
+    if (body.trim() !== '') this.templates.add(stream, body, n);
+    if (isOutcomeLine(text)) this.addOutcome(stream, n);
+  }
+
+  private addHeadline(stream: StreamName, n: number, text: string): void {
+    const key = errorKey(stripLogPrefix(text));
+    if (this.headlineKeys.has(key)) return;
+    if (this.headlineKeys.size < 10_000) this.headlineKeys.add(key);
+    this.headlinesSeen++;
+    this.headlines.push({ stream, n });
+    if (this.headlines.length > HEADLINES_FIRST + HEADLINES_LAST) this.headlines.splice(HEADLINES_FIRST, 1);
+  }
+
+  private addOutcome(stream: StreamName, n: number): void {
+    this.outcomesSeen++;
+    this.outcomes.push({ stream, n });
+    // Keep the first OUTCOME_FIRST and a sliding window of the last OUTCOME_LAST.
+    if (this.outcomes.length > OUTCOME_FIRST + OUTCOME_LAST) this.outcomes.splice(OUTCOME_FIRST, 1);
   }
 
   nextRef(): string {
@@ -35,55 +64,55 @@ export class LogDigest {
 
   /** The digest as packet parts; `prefix` lets a family reducer put its own bullets first. */
   finish(exit: ExitInfo, options: { skipHead?: boolean; skipTail?: boolean } = {}): PacketParts {
-    const windows = this.errors.finish(this.lines);
+    const allWindows = this.errors.finish(this.lines);
+    const windows = rankWindows(allWindows);
     const citations: CitationDraft[] = [];
     const summary: Bullet[] = [];
     const omitted: Omission[] = [];
     const total = this.lines.stdout + this.lines.stderr;
 
-    windows.forEach((window, i) => {
-      const edge = i < EDGE_WINDOWS || i >= windows.length - EDGE_WINDOWS;
+    for (const outcome of this.outcomes) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    // The last headlines first: the final failure is usually the one that matters most.
+    const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
+    for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
+    if (this.headlinesSeen > this.headlines.length) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlinesSeen - this.headlines.length });
+    windows.forEach((window, rank) => {
       const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
-      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, priority: edge ? 'high' : 'normal', focus: window.focus });
+      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority: rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low', focus: window.focus });
     });
-
+    windows.length = 0;
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = this.lines[stream];
       if (lines === 0) continue;
       if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'normal'));
-      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', 'high'));
+      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.length ? 'normal' : 'high'));
     }
 
-    const repeated = this.templates.repeated().filter((s) => s.count >= 3).slice(0, TOP_TEMPLATES);
+    // Only templates that stand for a real share of the output are worth an excerpt.
+    const total0 = this.lines.stdout + this.lines.stderr;
+    const repeated = this.templates.repeated().filter((s) => s.count >= 20 || (s.count >= 3 && s.count >= total0 / 10)).slice(0, TOP_TEMPLATES);
     for (const stat of repeated) {
       citations.push({ ref: this.nextRef(), stream: stat.stream, from: stat.first, to: stat.first, label: `×${count(stat.count)} lines like this`, priority: 'low' });
     }
 
-    const errorRefs = citations.filter((c) => c.label?.startsWith('error')).map((c) => c.ref);
-    const streams = (['stdout', 'stderr'] as const).filter((s) => this.lines[s] > 0).map((s) => `${s} ${plural(this.lines[s], 'line')}`);
-    summary.push({ text: streams.length ? streams.join(', ') : 'no output', fields: ['lines'] });
+    const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
     if (this.errors.errorLines > 0) {
-      const repeats = windows.reduce((a, w) => a + w.repeats, 0);
+      const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
       const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
-      summary.push({ text: `${plural(this.errors.errorLines, 'error line')} in ${plural(windows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
+      summary.push({ text: `${plural(this.errors.errorLines, 'error line')} in ${plural(allWindows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
     }
-    if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + windows.length, count: this.errors.droppedWindows });
+    if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
+    if (this.outcomesSeen > this.outcomes.length) omitted.push({ what: 'outcome lines in the middle', count: this.outcomesSeen - this.outcomes.length });
     const folded = this.templates.folded();
-    if (folded > 0 && total > 20) {
-      const templateRefs = citations.filter((c) => c.label?.includes('lines like this')).map((c) => c.ref);
-      summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, cites: templateRefs.slice(0, 2), fields: ['foldedLines'] });
+    if (folded >= 50 && folded >= total * 0.3) {
+      summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, fields: ['foldedLines'] });
     }
 
     const failed = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
     return {
       status: failed || this.errors.errorLines > 0 ? 'fail' : this.errors.warningLines > 0 ? 'warn' : 'ok',
       summary,
-      fields: {
-        lines: total,
-        errorLines: this.errors.errorLines,
-        warningLines: this.errors.warningLines,
-        foldedLines: folded,
-      },
+      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: folded }),
       citations,
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
@@ -93,4 +122,26 @@ export class LogDigest {
   range(stream: StreamName, from: number, to: number, label: string, priority: LineCitation['priority']): LineCitation {
     return { ref: this.nextRef(), stream, from, to, label, priority };
   }
+}
+
+/** Zero counts say nothing the header does not; leaving them out keeps success packets small. */
+function nonZero(fields: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== 0));
+}
+
+/**
+ * The order in which error windows compete for the budget: windows that lead with a severity
+ * before mere mentions; among them the first (often the root cause), then the last ones (the final
+ * failure), then the rest in order.
+ */
+export function rankWindows(windows: readonly ErrorWindow[]): ErrorWindow[] {
+  const strong = windows.filter((w) => w.strength === 2);
+  const weak = windows.filter((w) => w.strength !== 2);
+  const order = (list: ErrorWindow[]): ErrorWindow[] => {
+    if (list.length <= 3) return list;
+    const head = list.slice(0, 2);
+    const tail = list.slice(-4).reverse().filter((w) => !head.includes(w));
+    return [...head, ...tail, ...list.filter((w) => !head.includes(w) && !tail.includes(w))];
+  };
+  return [...order(strong), ...order(weak)];
 }

@@ -10,16 +10,21 @@ const UUID = String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const HEX = String.raw`\b0x[0-9a-f]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b`;
 const NUMBER = String.raw`\d+(?:\.\d+)*`;
 
-/** Loose: also folds paths and quoted values. For counting noise. */
-const LOOSE = new RegExp([TIMESTAMP, UUID, HEX, String.raw`(?:\/[\w.@-]+){2,}\/?`, `"[^"]{0,200}"`, `'[^']{0,200}'`, NUMBER].join('|'), 'gi');
+/** Loose, and cheap: any token that starts with a digit (numbers, times, versions, addresses) and hex ids. */
+const LOOSE_TOKENS = /\d[\w.:+-]*|\b(?=[a-f\d]{7,}\b)[a-f]*\d[a-f\d]*\b/gi;
+/** Paths and quoted values fold too, but are looked for only on lines that have the characters. */
+const LOOSE_PATHS = /(?:\/[\w.@-]+){2,}\/?/g;
+const LOOSE_QUOTED = /"[^"]{0,200}"|'[^']{0,200}'/g;
 /** Strict: numbers, times and ids only, so errors in different files stay apart. */
 const STRICT = new RegExp([TIMESTAMP, UUID, HEX, NUMBER].join('|'), 'gi');
 
 const MAX_TEMPLATE_CHARS = 240;
 
 export function templateOf(text: string): string {
-  const key = text.length > MAX_TEMPLATE_CHARS ? text.slice(0, MAX_TEMPLATE_CHARS) : text;
-  return key.replace(LOOSE, '#').trim();
+  let key = text.length > MAX_TEMPLATE_CHARS ? text.slice(0, MAX_TEMPLATE_CHARS) : text;
+  if (key.includes('"') || key.includes("'")) key = key.replace(LOOSE_QUOTED, '#');
+  if (key.includes('/')) key = key.replace(LOOSE_PATHS, '#');
+  return key.replace(LOOSE_TOKENS, '#').trim();
 }
 
 /** The key under which repeated errors are grouped: the same message at other times or with other numbers. */

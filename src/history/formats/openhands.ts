@@ -1,0 +1,137 @@
+/**
+ * OpenHands evaluation output: one task instance a line, `{instance_id, history: [events]}`.
+ * LLM messages are not stored, so they are rebuilt from events: the `system` action, the
+ * user's `message`, each tool action (its `tool_call_metadata.model_response` gives the
+ * assistant text and call; actions of one response form one message) and the observation
+ * answering it (same `tool_call_id`). Other events are not model input and are left as they are.
+ * Limitation: an action event is kept or dropped whole, so its text goes with its call.
+ * https://docs.all-hands.dev/usage/architecture/backend
+ */
+import { badInput } from '../errors.js';
+import type { Block, Conversation, Message } from '../model.js';
+import type { FormatAdapter, ParsedHistory } from './types.js';
+import { isObject, stringField, type JsonObject } from './json-shape.js';
+import { indexKept, type KeptIndex } from './kept-index.js';
+
+interface CallInfo {
+  id: string;
+  name: string;
+  responseId: string | undefined;
+  text: string;
+  input: string;
+}
+
+function textOf(event: JsonObject): string {
+  const args = event['args'];
+  const content = isObject(args) ? stringField(args, 'content') : undefined;
+  return content ?? stringField(event, 'message') ?? '';
+}
+
+function callInfo(event: JsonObject): CallInfo | undefined {
+  const meta = event['tool_call_metadata'];
+  if (!isObject(meta)) return undefined;
+  const id = stringField(meta, 'tool_call_id');
+  if (id === undefined) return undefined;
+  const response = isObject(meta['model_response']) ? meta['model_response'] : {};
+  const choices = response['choices'];
+  const first = Array.isArray(choices) && isObject(choices[0]) ? choices[0] : {};
+  const message = isObject(first['message']) ? first['message'] : {};
+  const calls = Array.isArray(message['tool_calls']) ? message['tool_calls'] : [];
+  const call = calls.find((c) => isObject(c) && c['id'] === id);
+  const fn = isObject(call) && isObject(call['function']) ? call['function'] : undefined;
+  return {
+    id,
+    name: stringField(meta, 'function_name') ?? '',
+    responseId: stringField(response, 'id'),
+    text: stringField(message, 'content') ?? '',
+    input: (fn && stringField(fn, 'arguments')) ?? JSON.stringify(event['args'] ?? {}),
+  };
+}
+
+function readHistory(events: readonly unknown[], line: number): Message[] {
+  const messages: Message[] = [];
+  let lastResponse: string | undefined;
+  events.forEach((event, e) => {
+    if (!isObject(event)) throw badInput(`line ${line + 1} event ${e}: expected an object`);
+    const at = [line, e];
+    const action = event['action'];
+    const info = callInfo(event);
+    if (action === 'system') {
+      messages.push({ role: 'system', at, blocks: [{ kind: 'text', at: [line, e, 0], text: textOf(event) }] });
+    } else if (event['source'] === 'user' && action === 'message') {
+      messages.push({ role: 'user', at, blocks: [{ kind: 'text', at: [line, e, 0], text: textOf(event) }] });
+    } else if (typeof action === 'string' && info) {
+      const call: Block = { kind: 'tool_call', at: [line, e, 1], id: info.id, name: info.name, input: info.input };
+      const last = messages[messages.length - 1];
+      if (last && last.role === 'assistant' && info.responseId !== undefined && info.responseId === lastResponse) {
+        messages[messages.length - 1] = { ...last, blocks: [...last.blocks, call] };
+      } else {
+        const text: Block[] = info.text ? [{ kind: 'text', at: [line, e, 0], text: info.text }] : [];
+        messages.push({ role: 'assistant', at, blocks: [...text, call] });
+      }
+      lastResponse = info.responseId;
+    } else if (typeof event['observation'] === 'string' && info) {
+      const output = stringField(event, 'content') ?? '';
+      messages.push({ role: 'tool', at, blocks: [{ kind: 'tool_result', at: [line, e, 0], callId: info.id, output }] });
+    } else if (event['source'] === 'agent' && action === 'message') {
+      messages.push({ role: 'assistant', at, blocks: [{ kind: 'text', at: [line, e, 0], text: textOf(event) }] });
+    }
+  });
+  return messages;
+}
+
+/** True when the event was read into a message (and so is pruned with it). */
+function isModelEvent(event: unknown): boolean {
+  if (!isObject(event)) return false;
+  const action = event['action'];
+  if (action === 'system' || action === 'message') return event['source'] === 'user' || event['source'] === 'agent';
+  return callInfo(event) !== undefined && (typeof action === 'string' || typeof event['observation'] === 'string');
+}
+
+function renderEvent(event: JsonObject, line: number, e: number, kept: KeptIndex): JsonObject | undefined {
+  const call = kept.block([line, e, 1]);
+  const first = kept.block([line, e, 0]);
+  if (callInfo(event) && typeof event['action'] === 'string') return call ? event : undefined;
+  if (!first) return undefined;
+  return first.kind === 'tool_result' && first.replacement !== undefined ? { ...event, content: first.replacement } : event;
+}
+
+function classify(input: unknown): number {
+  if (!Array.isArray(input) || input.length === 0) return 0;
+  return input.every((line) => isObject(line) && Array.isArray(line['history']) && line['history'].every((e) => isObject(e) && 'source' in e && 'id' in e))
+    ? 1
+    : 0;
+}
+
+export const openhandsAdapter: FormatAdapter = {
+  name: 'openhands',
+  format: 'openai-chat',
+  detect: classify,
+  parse(input): ParsedHistory {
+    if (!Array.isArray(input)) throw badInput('openhands: expected evaluation output lines');
+    const conversations: Conversation[] = input.map((line, i) => {
+      if (!isObject(line) || !Array.isArray(line['history'])) throw badInput(`line ${i + 1}: no history`);
+      return { messages: readHistory(line['history'], i) };
+    });
+    return {
+      format: 'openai-chat',
+      container: 'openhands',
+      conversations,
+      render(pruned) {
+        const kept = indexKept(pruned);
+        return input.map((line: JsonObject, i) => {
+          const history = line['history'] as unknown[];
+          const out: unknown[] = [];
+          let changed = false;
+          history.forEach((event, e) => {
+            if (!isModelEvent(event)) return void out.push(event);
+            const rendered = renderEvent(event as JsonObject, i, e, kept);
+            if (rendered !== event) changed = true;
+            if (rendered) out.push(rendered);
+          });
+          return changed ? { ...line, history: out } : line;
+        });
+      },
+    };
+  },
+};
