@@ -29,6 +29,8 @@ export const terraformReducer: Reducer = {
   claims: ['terraform', 'tofu', 'terragrunt'],
   lane: 'internal',
   wantsJson: true,
+  // `-json` stream lines carry the same module and a timestamp on every line: shown without them.
+  excerptLine: (text) => (text.startsWith('{"@level"') ? text.replace(/"@module":"[^"]*",|"@timestamp":"[^"]*",/g, '') : text),
   detect(probe: Probe) {
     const program = commandWords(probe.argv)[0];
     if (program === 'terraform' || program === 'tofu' || program === 'terragrunt') return 0.95;
