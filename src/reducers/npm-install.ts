@@ -101,7 +101,7 @@ export const npmInstallReducer: Reducer = {
         keep({ stream, from: n, to: n, label: 'node-gyp', priority: 'high' });
         return;
       }
-      const decisiveText = /^(?:notarget No matching|404 Not Found|40[13] |code |errno |syscall |path |command |network |Invalid |Unsupported |Missing |Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
+      const decisiveText = /^(?:notarget No matching|404 Not Found|40[13] |code |errno |syscall |path |command |network |Invalid[: ]|Unsupported |Missing[: ]|Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
       if (decisiveText || (errorBlock!.shown < 2 && body.trim() && !/^(?:gyp |make|  )/.test(body))) {
         errorBlock!.shown++;
         // The first line that says what went wrong, without npm's own tag (`notarget`, `404`).
