@@ -65,6 +65,13 @@ describe('npm-install', () => {
     expect((parts.fields.deprecated as string[]).slice(0, 2)).toEqual(['inflight@1.0.6', 'glob@7.2.3']);
   });
 
+  it('--force: the ERESOLVE override counted once, its tree lines not counted as warnings', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-force-peer-override');
+    expect(parts.status).toBe('ok');
+    expect(parts.fields.warnings).toEqual({ ERESOLVE: 1, config: 1, 'using --force': 1 });
+    expect(parts.fields.added).toBe(6);
+  });
+
   it('pnpm and yarn: their error lines are decisive, deprecations counted', () => {
     const pnpm = reduceFixture(npmInstallReducer, 'npm/pnpm-install-no-matching-version');
     expect(pnpm.fields.code).toBe('ERR_PNPM_NO_MATCHING_VERSION');
