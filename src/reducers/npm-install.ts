@@ -53,7 +53,7 @@ export const npmInstallReducer: Reducer = {
     const fields: Record<string, string | number> = {};
     const results: Array<{ stream: StreamName; n: number; text: string }> = [];
     let errorBlock: { stream: StreamName; last: number; shown: number } | null = null;
-    let eresolve: { stream: StreamName; from: number } | null = null;
+    let eresolve: { stream: StreamName; from: number; focus: number[] } | null = null;
     let awaitingResolve = false;
     let compilerErrors = 0;
     let scriptErrors = 0;
@@ -79,16 +79,25 @@ export const npmInstallReducer: Reducer = {
       if (/^Lifecycle script `|^command failed$|^code ELIFECYCLE$|^Failed at the /.test(body)) scriptFailed = true;
       if (/^A complete log of this run can be found in/.test(body) || /^For a full report see:?$/.test(body)) return;
       if (/^(?:path|command) /.test(body) && !fields.command && body.startsWith('command ') && body !== 'command failed') fields.command = body.slice(8);
-      if (/^ERESOLVE /.test(body)) eresolve = { stream, from: n };
+      if (/^ERESOLVE /.test(body)) eresolve = { stream, from: n, focus: [] };
       if (eresolve) {
-        if (/^Found: /.test(body)) fields.found ??= body.slice(7);
+        // The lines that name the conflict stay visible when a long tree is shortened.
+        const note = () => eresolve!.focus.length < 12 && eresolve!.focus.push(n);
+        if (/^Found: /.test(body)) {
+          fields.found ??= body.slice(7);
+          note();
+        }
         if (awaitingResolve && body.trim()) {
           fields.conflict ??= body.trim();
           awaitingResolve = false;
+          note();
         }
-        if (/^Could not resolve dependency:|^Conflicting peer dependency:/.test(body)) awaitingResolve = true;
+        if (/^Could not resolve dependency:|^Conflicting peer dependency:/.test(body)) {
+          awaitingResolve = true;
+          note();
+        }
         if (/^Fix the upstream dependency conflict/.test(body)) {
-          keep({ stream, from: eresolve.from, to: n, label: 'dependency conflict', priority: 'mandatory' });
+          keep({ stream, from: eresolve.from, to: n, label: 'dependency conflict', priority: 'mandatory', focus: eresolve.focus });
           eresolve = null;
         }
         return;

@@ -27,6 +27,13 @@ describe('DockerBuildLog', () => {
     expect(log.counts()).toEqual({ steps: 2, cached: 1 });
   });
 
+  it("counts apt's E: lines inside a step as errors", () => {
+    const log = new DockerBuildLog();
+    ['#7 [base 2/5] RUN apt-get install -y libfoo', '#7 1.20 Reading package lists...', '#7 2.10 E: Unable to locate package libfoo', '#7 ERROR: process "/bin/sh -c apt-get install -y libfoo" did not complete successfully: exit code: 100'].forEach((t, i) => log.line('stderr', i + 1, t));
+    expect(log.failedStep()?.errorLines).toEqual([3]);
+    expect(log.exitCode()).toBe(100);
+  });
+
   it('reads the legacy builder: steps, cache hits, the failed command', () => {
     const log = new DockerBuildLog();
     ['Step 1/3 : FROM alpine', ' ---> 1a2b', 'Step 2/3 : RUN apk add curl', ' ---> Using cache', 'Step 3/3 : RUN ./build.sh', 'build.sh: line 4: gcc: not found', "The command '/bin/sh -c ./build.sh' returned a non-zero code: 127"].forEach((t, i) => log.line('stdout', i + 1, t));

@@ -47,6 +47,18 @@ describe('npm-install', () => {
     expect(cited(parts)).toContainEqual([3, 15, 'dependency conflict']);
   });
 
+  it('ERESOLVE: a long tree keeps the lines that name the conflict in focus', () => {
+    const run = npmInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['npm ERR! code ERESOLVE', 'npm ERR! ERESOLVE could not resolve', 'npm ERR! ', 'npm ERR! While resolving: app@1.0.0', 'npm ERR! Found: typescript@5.4.5'];
+    for (let i = 0; i < 30; i++) lines.push(`npm ERR!   peer typescript@"*" from pkg-${i}@1.0.0`);
+    lines.push('npm ERR! Could not resolve dependency:', 'npm ERR! peer typescript@"^4.0.0" from ts-legacy@2.1.0', 'npm ERR! Fix the upstream dependency conflict, or retry');
+    lines.forEach((t, i) => run.line('stdout', i + 1, t));
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    const tree = parts.citations.find((c) => c.label === 'dependency conflict');
+    expect(tree && 'from' in tree ? [tree.from, tree.to, tree.focus] : null).toEqual([2, 38, [5, 36, 37]]);
+    expect(parts.fields.conflict).toBe('peer typescript@"^4.0.0" from ts-legacy@2.1.0');
+  });
+
   it('E404: the 404 lines naming the package', () => {
     const parts = reduceFixture(npmInstallReducer, 'npm/install-e404');
     expect(cited(parts)[0]).toEqual([2, 5, 'npm error']);

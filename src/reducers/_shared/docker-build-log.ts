@@ -39,6 +39,8 @@ const LEGACY_FAILED = /^The command '(.*)' returned a non-zero code: (\d+)$/;
 const WARNINGS = /^ ?(\d+) warnings? found/;
 
 const MAX_STEPS = 2000;
+/** Error lines the generic classifier does not know: apt's `E:`, git's `fatal:`. */
+const STEP_ERRORS = [/^E: /, /^fatal: /];
 const ERRORS_PER_STEP = 3;
 
 export class DockerBuildLog {
@@ -108,7 +110,7 @@ export class DockerBuildLog {
       const step = this.steps.get(`#${m[1]}`);
       if (step) {
         step.lastLine = n;
-        if (step.errorLines.length < ERRORS_PER_STEP && classifyLine(m[2]!) === 'error') step.errorLines.push(n);
+        if (step.errorLines.length < ERRORS_PER_STEP && classifyLine(m[2]!, STEP_ERRORS) === 'error') step.errorLines.push(n);
       }
       return true;
     }
@@ -169,7 +171,7 @@ export class DockerBuildLog {
       this.legacy.cached++;
     } else {
       step.lastLine = n;
-      if (step.errorLines.length < ERRORS_PER_STEP && !text.startsWith(' ---> ') && classifyLine(text) === 'error') step.errorLines.push(n);
+      if (step.errorLines.length < ERRORS_PER_STEP && !text.startsWith(' ---> ') && classifyLine(text, STEP_ERRORS) === 'error') step.errorLines.push(n);
     }
     return true;
   }
