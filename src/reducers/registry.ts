@@ -3,11 +3,17 @@
  * claim, then the best detect() score, then the generic fallbacks.
  */
 import type { Reducer } from '../core/types.js';
+import { aptReducer } from './apt.js';
 import { binaryReducer } from './binary.js';
 import { cargoBuildReducer } from './cargo-build.js';
+import { cargoDepsReducer } from './cargo-deps.js';
 import { cargoTestReducer } from './cargo-test.js';
 import { ciLogReducer } from './ci-log.js';
 import { diffReducer } from './diff.js';
+import { dockerBuildReducer } from './docker-build.js';
+import { dockerComposeReducer } from './docker-compose.js';
+import { dockerLogsReducer } from './docker-logs.js';
+import { dockerPsReducer } from './docker-ps.js';
 import { eslintReducer } from './eslint.js';
 import { gccReducer } from './gcc.js';
 import { ghApiReducer } from './gh-api.js';
@@ -30,18 +36,28 @@ import { kubectlGetReducer } from './kubectl-get.js';
 import { kubectlLogsReducer } from './kubectl-logs.js';
 import { mochaReducer } from './mocha.js';
 import { nodeTestReducer } from './node-test.js';
+import { npmAuditReducer } from './npm-audit.js';
+import { npmInstallReducer } from './npm-install.js';
+import { pipInstallReducer } from './pip-install.js';
 import { pytestReducer } from './pytest.js';
+import { terraformReducer } from './terraform.js';
 import { textReducer } from './text.js';
 import { tscReducer } from './tsc.js';
 import { unittestReducer } from './unittest.js';
 import { vitestReducer } from './vitest.js';
 
 export const reducers: readonly Reducer[] = [
+  aptReducer,
   binaryReducer,
   cargoBuildReducer,
+  cargoDepsReducer,
   cargoTestReducer,
   ciLogReducer,
   diffReducer,
+  dockerBuildReducer,
+  dockerComposeReducer,
+  dockerLogsReducer,
+  dockerPsReducer,
   eslintReducer,
   gccReducer,
   ghApiReducer,
@@ -64,7 +80,11 @@ export const reducers: readonly Reducer[] = [
   kubectlLogsReducer,
   mochaReducer,
   nodeTestReducer,
+  npmAuditReducer,
+  npmInstallReducer,
+  pipInstallReducer,
   pytestReducer,
+  terraformReducer,
   textReducer,
   tscReducer,
   unittestReducer,
