@@ -44,6 +44,33 @@ describe('properties', () => {
     );
   });
 
+  it('no stored line is shown twice, and every bullet ref names a citation in the packet', () => {
+    const logLine = fc.oneof(
+      fc.constantFrom('ERROR: connection refused', 'Traceback (most recent call last):', '  File "app.py", line 3, in main', 'ValueError: bad', 'INFO ok', 'Tests: 3 failed, 9 passed, 12 total', 'FAIL src/a.test.ts', ''),
+      fc.string({ maxLength: 60 }),
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(logLine, { maxLength: 400 }), fc.constantFrom('concise', 'normal', 'auto') as fc.Arbitrary<'concise' | 'normal' | 'auto'>, (lines, budget) => {
+        const result = reduceOutputSync({ stdout: lines.join('\n'), argv: ['app'], exit: { code: 1 }, budget, outputsDir: path.join(work, `o${run++}`), cwd: work });
+        const packet = result.packet!;
+        const seen = new Set<string>();
+        for (const c of packet.citations) {
+          if (!c.lines) continue;
+          const numbers = c.shown ?? c.excerpt.map((_, i) => c.lines![0] + i);
+          for (const n of numbers) {
+            const key = `${c.stream}:${n}`;
+            expect(seen.has(key), `line ${key} shown twice`).toBe(false);
+            seen.add(key);
+          }
+        }
+        const refs = new Set(packet.citations.map((c) => c.ref));
+        for (const bullet of packet.summary) for (const m of bullet.matchAll(/\[(c\d+)\]/g)) expect(refs.has(m[1]!)).toBe(true);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
   it('the same bytes give the same packet, but for the id', () => {
     fc.assert(
       fc.property(output, (stdout) => {

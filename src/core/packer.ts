@@ -75,8 +75,7 @@ export function pack(input: PackInput): Packet {
   };
   if (input.notes.length) packet.notes = [...input.notes];
 
-  const kept: Array<{ citation: Citation; order: number }> = [];
-  const covered: Record<StreamName, Array<[number, number]>> = { stdout: [], stderr: [] };
+  const kept: Kept[] = [];
   const dropped: Array<{ draft: CitationDraft; order: number }> = [];
   const alias = new Map<string, string>();
   let shortened: CitationDraft | null = null;
@@ -87,15 +86,41 @@ export function pack(input: PackInput): Packet {
   for (const { draft, i } of order) {
     const mandatory = draft.priority === 'mandatory';
     if ('from' in draft) {
-      const rest = uncovered(draft, covered[draft.stream]);
+      const original = { from: draft.from, to: draft.to };
+      // Smaller citations already kept wholly inside this range are absorbed if it is kept whole.
+      const inside = kept.filter((k) => isInside(k.citation, draft.stream, original.from, original.to));
+      const rest = uncovered(draft, covered(kept.filter((k) => !inside.includes(k)), draft.stream));
       if (!rest) {
         // Already shown inside a citation kept earlier: bullets citing it point there instead.
-        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= draft.from && k.citation.lines[1] >= draft.to);
+        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= original.from && k.citation.lines[1] >= original.to);
         if (host) alias.set(draft.ref, host.citation.ref);
         continue;
       }
       draft.from = rest[0];
       draft.to = rest[1];
+      const whole = resolve(draft, input.readLines);
+      const absorbed = inside.filter((k) => isInside(k.citation, draft.stream, whole.lines![0], whole.lines![1]));
+      const refund = absorbed.reduce((a, k) => a + sizeOf(k.citation), 0);
+      const limit = mandatory || absorbed.some((k) => k.mandatory) ? input.ceiling : input.budget;
+      if (absorbed.length > 0 && !whole.elided && used - refund + sizeOf(whole) <= limit) {
+        for (const k of absorbed) {
+          kept.splice(kept.indexOf(k), 1);
+          alias.set(k.citation.ref, draft.ref);
+          used -= sizeOf(k.citation);
+        }
+        // The absorbing citation takes the earliest place, so reading order is kept.
+        keep(whole, Math.min(i, ...absorbed.map((k) => k.order)), draft);
+        continue;
+      }
+      // Otherwise show only what is not shown yet, next to the kept citations.
+      const outside = uncovered(draft, covered(kept, draft.stream));
+      if (!outside) {
+        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= draft.from && k.citation.lines[1] >= draft.to);
+        if (host) alias.set(draft.ref, host.citation.ref);
+        continue;
+      }
+      draft.from = outside[0];
+      draft.to = outside[1];
     }
     const full = resolve(draft, input.readLines);
     const fullSize = sizeOf(full);
@@ -115,9 +140,8 @@ export function pack(input: PackInput): Packet {
   }
 
   function keep(citation: Citation, orderIndex: number, draft: CitationDraft): void {
-    kept.push({ citation, order: orderIndex });
+    kept.push({ citation, order: orderIndex, mandatory: draft.priority === 'mandatory' });
     used += sizeOf(citation);
-    if ('from' in draft && citation.excerpt.length > 0) covered[draft.stream].push([draft.from, draft.to]);
   }
 
   packet.citations = kept.sort((a, b) => compareCitations(a.citation, b.citation) || a.order - b.order).map((k) => k.citation);
@@ -126,7 +150,7 @@ export function pack(input: PackInput): Packet {
   let droppedBullets = 0;
   packet.summary = [];
   for (const bullet of parts.summary) {
-    const cites = [...new Set((bullet.cites ?? []).map((r) => alias.get(r) ?? r))].filter((r) => shown.has(r));
+    const cites = [...new Set((bullet.cites ?? []).map((r) => resolveAlias(alias, r)))].filter((r) => shown.has(r));
     const fields = (bullet.fields ?? []).filter((f) => f in packet.fields);
     if (cites.length === 0 && fields.length === 0) {
       droppedBullets++;
@@ -183,6 +207,28 @@ function normalize(citations: CitationDraft[], streams: Record<StreamName, Strea
     } else out.push({ ...citation });
   }
   return out;
+}
+
+/** Follows absorbed refs to the citation that finally shows them (an error line in a window in a tail). */
+function resolveAlias(alias: ReadonlyMap<string, string>, ref: string): string {
+  let current = ref;
+  for (let hops = 0; hops < 16 && alias.has(current); hops++) current = alias.get(current)!;
+  return current;
+}
+
+interface Kept {
+  citation: Citation;
+  order: number;
+  mandatory: boolean;
+}
+
+/** Line ranges of a stream already shown in full by kept citations. */
+function covered(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
+  return kept.filter((k) => k.citation.stream === stream && k.citation.lines && !k.citation.shown && k.citation.excerpt.length > 0).map((k) => k.citation.lines!);
+}
+
+function isInside(citation: Citation, stream: StreamName, from: number, to: number): boolean {
+  return citation.stream === stream && citation.lines !== undefined && citation.lines[0] >= from && citation.lines[1] <= to;
 }
 
 function uncovered(draft: LineCitation, ranges: Array<[number, number]>): [number, number] | null {
