@@ -15,6 +15,11 @@ export interface InjectionRule {
   readonly id: string;
   readonly re: RegExp;
   readonly description: string;
+  /**
+   * Literals (case-insensitive, a space matches any whitespace run) of which at least one occurs in any
+   * text the regex matches. The rule runs only when one does: this is the cheap pre-filter.
+   */
+  readonly anchors: readonly string[];
   /** Extra check on the match (e.g. the URL of a markdown image); false drops the match. */
   readonly accept?: (match: RegExpExecArray) => boolean;
   /** Command-echo lines of build logs (`+ cmd`, `Run cmd`, `RUN cmd`) are records, not requests: skip them. */
@@ -48,6 +53,19 @@ export function isExfilUrl(url: string): boolean {
   return false;
 }
 
+const SECRET_ANCHORS = [
+  'api key', 'api_key', 'api-key', 'apikey', 'access key', 'token', 'secret', 'credential', 'password', 'passphrase',
+  'env var', 'environment var', '.env', 'ssh key', 'id_rsa', 'private key', 'cookie', 'session', 'conversation',
+  'chat history', 'system prompt', "user's data", 'user data', 'users data',
+];
+const AI_NAMES = ['ai', 'llm', 'assistant', 'claude', 'chatgpt', 'gpt', 'copilot', 'gemini', 'codex'];
+const tagAnchors = (names: readonly string[]): string[] => names.flatMap((n) => [`<${n}`, `</${n}`]);
+const SENSITIVE_ANCHORS = [
+  '$(env', '$( env', '$(printenv', '$( printenv',
+  '.ssh/', 'id_rsa', 'id_ed25519', '.aws/credentials', '.env', '.npmrc', '.netrc', '.git-credentials', '.docker/config',
+  '/etc/shadow', '/etc/passwd', '.kube/config', '.pypirc', 'env|', 'env |', 'printenv', 'set|', 'set |',
+];
+
 export const INJECTION_RULES: readonly InjectionRule[] = [
   // --- override: attempts to replace the reader's instructions ---
   {
@@ -58,54 +76,63 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'i',
     ),
     description: '"ignore all previous instructions" and its variants',
+    anchors: ['ignor', 'disregard', 'forget', 'skip', 'overrid', 'bypass', 'drop', 'abandon', 'discard'],
   },
   {
     kind: 'override',
     id: 'disregard-above',
     re: /\b(?:disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+|what\s+(?:is|was)\s+(?:written|said)\s+)?(?:above|foregoing|previous|before)\b|\bignore\s+(?:all|everything)\s+(?:(?:written|said|stated)\s+)?(?:above|before\s+this)\b/i,
     description: '"disregard the above", "ignore everything above"',
+    anchors: ['disregard', 'forget', 'ignor'],
   },
   {
     kind: 'override',
     id: 'forget-told',
     re: /\bforget\s+(?:everything|all|anything)\s+(?:(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|instructed)|you\s+know|(?:your|previous|prior)\s+\w+)/i,
     description: '"forget everything you were told"',
+    anchors: ['forget'],
   },
   {
     kind: 'override',
     id: 'you-are-now',
     re: /\byou\s+are\s+now\s+(?:(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:assistant|ai|agent|model|bot|chatbot|llm|hacker|admin(?:istrator)?|root|superuser|shell|terminal|persona|character|jailbroken|unrestricted|unfiltered|developer)\b|dan\b|in\s+(?:[\w-]+\s+){0,2}mode\b|jailbroken|unrestricted|unfiltered|uncensored|free\s+(?:from|of)\b|no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:ai|assistant))|(?:operating|acting)\s+(?:as|in|under))/i,
     description: '"you are now DAN / an unrestricted assistant / in developer mode"',
+    anchors: ['you are'],
   },
   {
     kind: 'override',
     id: 'new-system-prompt',
     re: /\b(?:new|updated|revised|real|actual|true|hidden|secret|override|overriding|replacement)\s+system\s+(?:prompt|instructions?|message|directive)s?\b|\b(?:begin|start|end)(?:\s+of)?\s+(?:new\s+)?system\s+prompt\b|\[\s*system\s+(?:message|note|override|instruction|prompt)s?\s*\]|\bsystem\s+override\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b|\bjailbreak(?:\s+mode)?\s+(?:enabled|activated)\b/i,
     description: 'announces a new or hidden system prompt, a system override or developer mode',
+    anchors: ['system prompt', 'system instruction', 'system message', 'system directive', 'system override', 'system note', 'developer mode', 'jailbreak'],
   },
   {
     kind: 'override',
     id: 'from-now-on',
     re: /\bfrom\s+now\s+on,?\s+you\s+(?:will|must|shall|should|are\s+to|may\s+only)\b|\bfrom\s+now\s+on,?\s+(?:always|never|only)\s+(?:respond|answer|reply|output|say|follow)\b/i,
     description: '"from now on you will ..."',
+    anchors: ['from now on'],
   },
   {
     kind: 'override',
     id: 'hide-from-user',
     re: /\b(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|show|mention\s+(?:this|it|that)\s+to)\s+the\s+(?:user|human|operator|developer)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|warning)\s+the\s+(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|these\s+\w+|it)\s+(?:secret\s+)?from\s+the\s+(?:user|human|operator)\b/i,
     description: 'asks the reader to act behind the user\'s back',
+    anchors: ['the user', 'the human', 'the operator', 'the developer'],
   },
   {
     kind: 'override',
     id: 'reveal-prompt',
     re: /\b(?:reveal|print|output|show|repeat|leak|dump|disclose|recite)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|initial\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|instructions\s+above|hidden\s+instructions|developer\s+(?:message|instructions))\b/i,
     description: 'asks the reader to disclose its system prompt',
+    anchors: ['system prompt', 'initial instructions', 'instructions above', 'hidden instructions', 'developer message', 'developer instructions'],
   },
   {
     kind: 'override',
     id: 'act-unrestricted',
     re: /\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|dan\b)|\bno\s+(?:ethical|safety|content)\s+(?:guidelines|restrictions|filters)\s+apply\b/i,
     description: 'jailbreak persona requests',
+    anchors: ['act as', 'behave as', 'respond as', 'no ethical', 'no safety', 'no content'],
   },
 
   // --- addresses-ai: text written to an AI reader rather than a person ---
@@ -117,12 +144,14 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'i',
     ),
     description: '"Note to AI assistants: ..."',
+    anchors: ['attention', 'note to', 'note for', 'notice to', 'notice for', 'message to', 'message for', 'instruction', 'directive', 'important', 'reminder', 'warning to', 'warning for', 'urgent'],
   },
   {
     kind: 'addresses-ai',
     id: 'if-you-are-ai',
     re: /\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+(?:agent|assistant|model|system)|automated\s+(?:agent|assistant|system)|(?:coding\s+)?assistant|chatbot|gpt|claude|copilot|gemini|codex)\b/i,
     description: '"If you are an AI / an LLM ..."',
+    anchors: ['if you are'],
   },
   {
     kind: 'addresses-ai',
@@ -132,18 +161,21 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'i',
     ),
     description: '"AI agents reading this ..."',
+    anchors: ['reading', 'processing', 'parsing', 'summarizing', 'summarising', 'reviewing', 'analyzing', 'analysing', 'read this', 'process this', 'see this', 'sees this'].map((w) => (w.includes(' ') ? w : `${w} this`)),
   },
   {
     kind: 'addresses-ai',
     id: 'dear-ai',
     re: /\b(?:dear|hey|hello|hi|attention)\s+(?:ai|llm|assistant|claude|chatgpt|gpt|copilot|gemini|codex|ai\s+(?:agent|assistant|model))\s*[,:!]/i,
     description: '"Dear AI, ..."',
+    anchors: ['dear', 'hey', 'hello', 'hi', 'attention'].flatMap((g) => AI_NAMES.map((n) => `${g} ${n}`)),
   },
   {
     kind: 'addresses-ai',
     id: 'as-an-ai-you-must',
     re: /\bas\s+an?\s+(?:ai|llm|language\s+model)(?:\s+(?:agent|assistant|model))?,?\s+you\s+(?:must|should|will|are\s+(?:required|instructed|expected))\b/i,
     description: '"As an AI, you must ..."',
+    anchors: ['as an ai', 'as a ai', 'as an llm', 'as a llm', 'as a language model', 'as an language model'],
   },
 
   // --- role-markup: chat-template and transcript markup that fakes a turn ---
@@ -152,42 +184,49 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'chat-template-token',
     re: /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|start_header_id|end_header_id|eot_id|begin_of_text|tool|ipython|channel|message|start|end|return|call|constrain|fim_\w+)\|>/i,
     description: 'ChatML / Llama / harmony special tokens such as <|im_start|>',
+    anchors: ['<|i', '<|e', '<|s', '<|u', '<|a', '<|t', '<|b', '<|c', '<|m', '<|r', '<|f'],
   },
   {
     kind: 'role-markup',
     id: 'inst-sys',
     re: /\[\/?INST\]|<<\/?SYS>>/,
     description: 'Llama-2 [INST] and <<SYS>> markers',
+    anchors: ['[inst]', '[/inst]', '<<sys>>', '<</sys>>'],
   },
   {
     kind: 'role-markup',
     id: 'agent-xml-tags',
     re: /<\/?(?:system-reminder|system_prompt|system-prompt|system_message|assistant_response|user_query|human_turn|ai_turn|admin_instructions|antml:[a-z_]+|instructions)\b[^<>]{0,200}>/i,
     description: 'XML-style prompt tags (<system-reminder>, <instructions>, ...)',
+    anchors: tagAnchors(['system-', 'system_', 'assistant_', 'user_query', 'human_turn', 'ai_turn', 'admin_instructions', 'antml:', 'instructions']),
   },
   {
     kind: 'role-markup',
     id: 'role-tag',
     re: /<\/?(?:system|user|assistant|human|developer)>\s*(?:[^<]{0,120}?\b(?:you|your|must|ignore|always|never|now|instructions?|assistant|execute|run)\b)/i,
     description: '<system>/<assistant> role tags followed by instructions',
+    anchors: tagAnchors(['system>', 'user>', 'assistant>', 'human>', 'developer>']),
   },
   {
     kind: 'role-markup',
     id: 'transcript-turn',
     re: /(?:^|\\n)\s*(?:Human|Assistant)\s*:\s+\S/m,
     description: 'fake "Human:" / "Assistant:" transcript turns at the start of a line',
+    anchors: ['human', 'assistant'],
   },
   {
     kind: 'role-markup',
     id: 'prompt-heading',
     re: /(?:^|\\n)#{2,3}\s*(?:System|Instruction|Human|Assistant)s?\s*:/m,
     description: 'Alpaca-style "### Instruction:" headings',
+    anchors: ['## ', '###', '##s', '##i', '##h', '##a'],
   },
   {
     kind: 'role-markup',
     id: 'role-json',
     re: /\{\s*"role"\s*:\s*"(?:system|assistant|developer|tool)"\s*,\s*"content"\s*:/i,
     description: 'chat messages as JSON with a system/assistant role',
+    anchors: ['"role"'],
   },
 
   // --- tool-call: fake tool invocations or results ---
@@ -196,18 +235,21 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'tool-call-tags',
     re: /<\/?(?:tool_result|tool_use|tool_call|tool_response|tool_output|function_calls?|function_results?|function_response|invoke)\b[^<>]{0,200}>/i,
     description: 'tool-call / tool-result XML tags',
+    anchors: tagAnchors(['tool_', 'function_', 'invoke']),
   },
   {
     kind: 'tool-call',
     id: 'tool-call-json',
     re: /"(?:tool_calls|function_call|tool_use|tool_call)"\s*:\s*[[{]|"type"\s*:\s*"(?:tool_use|function_call|tool_call|tool_result)"/i,
     description: 'tool-call JSON (OpenAI tool_calls, Anthropic tool_use)',
+    anchors: ['"tool_calls"', '"function_call"', '"tool_use"', '"tool_call"', '"tool_result"'],
   },
   {
     kind: 'tool-call',
     id: 'tool-name-args',
     re: /\{\s*"(?:name|tool|tool_name|function|recipient_name)"\s*:\s*"(?:bash|shell|sh|exec|execute|execute_command|run_command|run_shell_command|run_terminal_cmd|terminal|computer|str_replace_based_edit_tool|str_replace_editor|write_file|edit_file|python|browser|fetch|web_fetch|read_file|functions\.\w+)"\s*,\s*"(?:arguments|input|parameters|args|params)"\s*:/i,
     description: 'a JSON object shaped like a call of a shell or file tool',
+    anchors: ['"arguments"', '"input"', '"parameters"', '"args"', '"params"'],
   },
 
   // --- pipe-to-shell: commands that run remote code ---
@@ -216,6 +258,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'fetch-pipe-shell',
     re: new RegExp(String.raw`\b${FETCH}\b[^\n|]{0,300}\|\s*(?:${SHELL})`, 'i'),
     description: '`curl ... | sh`, `wget -O- ... | bash`, `iwr ... | iex`',
+    anchors: ['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod'],
     skipTraceEcho: true,
   },
   {
@@ -223,6 +266,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'shell-process-substitution',
     re: /\b(?:ba|z)?sh\s+(?:-\w+\s+)?<\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+-c\s+["']\$\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b/i,
     description: '`bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(curl ...)"`',
+    anchors: ['curl', 'wget'],
     skipTraceEcho: true,
   },
   {
@@ -230,6 +274,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'powershell-download-exec',
     re: /\b(?:iex|invoke-expression)\b[^\n]{0,40}\(\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr|irm|invoke-webrequest|invoke-restmethod)\b|\(\s*new-object\s+(?:system\.)?net\.webclient\s*\)\.download(?:string|file)\s*\(/i,
     description: 'PowerShell download-and-execute',
+    anchors: ['iex', 'invoke-expression', 'webclient'],
     skipTraceEcho: true,
   },
 
@@ -239,6 +284,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'markdown-exfil-link',
     re: /!?\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]{1,2000})/i,
     description: 'markdown image or link whose URL carries data in a templated or secret-named query parameter',
+    anchors: ['](h', '](<', ']( '],
     accept: (m) => isExfilUrl(m[1] ?? ''),
   },
   {
@@ -246,6 +292,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'html-exfil-img',
     re: /<(?:img|iframe|script|link|a)\b[^>]{0,300}?\b(?:src|href)\s*=\s*["']?(https?:\/\/[^"'\s>]{1,2000})/i,
     description: 'HTML image/link whose URL carries data in a templated or secret-named query parameter',
+    anchors: ['src=', 'href=', 'src =', 'href ='],
     accept: (m) => isExfilUrl(m[1] ?? ''),
   },
   {
@@ -256,6 +303,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'i',
     ),
     description: '"send the API keys to https://..."',
+    anchors: SECRET_ANCHORS,
   },
   {
     kind: 'exfiltration',
@@ -265,6 +313,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'i',
     ),
     description: 'reads credentials or the environment and sends them over the network',
+    anchors: SENSITIVE_ANCHORS,
   },
 
   // --- destructive: commands that wreck the machine ---
@@ -273,27 +322,16 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: 'destroy-machine',
     re: /\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force)\s+(?:--no-preserve-root\s+)?(?:\/|~\/?|\$HOME\/?|\/\*)(?=[\s"'`;&|)]|$)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bmkfs(?:\.\w+)?\s+\/dev\/(?:sd|nvme|hd|vd|xvd)|\bdd\s+if=\/dev\/(?:zero|u?random)\s+of=\/dev\/(?:sd|nvme|hd|vd|xvd|disk)/i,
     description: '`rm -rf /`, fork bombs, wiping disks',
+    anchors: ['rm -', ':()', 'mkfs', 'dd if='],
     skipTraceEcho: true,
   },
 ];
 
-/**
- * A cheap test run on every line before the rules: one regex of literals every rule needs.
- * A line that fails it cannot match any rule, even after decoding.
- */
-export const PREFILTER = new RegExp(
-  [
-    // override / addresses-ai / role-markup words
-    String.raw`ignor|disregard|forget|overrid|bypass|you\s+are|system|assistant|instruction|prompt|jailbr|\bdan\b|unrestrict|unfilter|uncensor|\bevil\b|guidelines|developer|\bskip\s|\bdrop\s|abandon|discard|from\s+now|the\s+(?:user|human|operator)`,
-    String.raw`\bai\b|a\.i\.|llm|language\s+model|chatbot|copilot|claude|gpt|gemini|codex|cursor|coding\s+agent|autonomous\s+agent`,
-    String.raw`<\||\[\/?inst\]|<<\/?sys>>|<\/?(?:user|human|tool_|function_|invoke|antml|ai_|admin_)|human\s*:|"role"|tool_|function_|"(?:arguments|input|parameters|args|params)"`,
-    // pipe-to-shell, exfiltration and destructive commands
-    String.raw`\bcurl\b|\bwget\b|\biwr\b|\birm\b|invoke-|webclient|\bnc\b|ncat|netcat|\benv\b|printenv|\bset\s*\|`,
-    String.raw`\]\(|src\s*=|href\s*=|api.?key|access\s+key|token|secret|credential|password|passphrase|\.env|ssh|id_rsa|private\s+key|cookie|session|conversation|chat\s+history|user.?s?\s+data|env(?:ironment)?\s+var`,
-    String.raw`\brm\s|:\(\)|mkfs|\bdd\s`,
-  ].join('|'),
-  'i',
-);
 
-/** Literals that start an encoded or hidden form worth decoding before the rules run. */
-export const ENCODED_HINT = /\\u00|\\x[0-9a-f]{2}|\\n|&(?:#x?[0-9a-f]{1,6}|lt|gt|quot|amp|apos);|%[0-9a-f]{2}|[\uff01-\uff5e]/i;
+/** Literals that start an escaped form (JSON `\\u003c`, HTML `&lt;`, `%3C`) worth decoding before the rules run. */
+export const ENCODED_ANCHORS = [
+  ...'0123456789abcdef'.split('').map((h) => `\\u${h}`),
+  ...'234567'.split('').map((h) => `\\x${h}`),
+  '&#x', ...'0123456789'.split('').map((d) => `&#${d}`),
+  '&lt', '&gt', '&quot', '&amp', '&apos',
+];

@@ -7,7 +7,8 @@
  * first hits with their lines and counts the rest; nothing it flags is dropped without being counted.
  */
 import type { StreamName } from '../core/types.js';
-import { ENCODED_HINT, INJECTION_RULES, PREFILTER, type InjectionRule } from './injection-rules.js';
+import { ENCODED_ANCHORS, INJECTION_RULES, type InjectionRule } from './injection-rules.js';
+import { createLiteralSet, type LiteralHits } from './literals.js';
 
 /** One flagged place in the output. */
 export interface InjectionHit {
@@ -44,17 +45,42 @@ export interface ScannerOptions {
   maxHits?: number;
 }
 
-const TAIL = 80; // characters of the previous line kept to catch a phrase wrapped over two lines
+const TAIL = 80; // characters of the previous line prefixed to catch a phrase wrapped over two lines
+const SEAM = 32; // characters each side of a line break searched for anchors that span it
 const MAX_SNIPPET = 160;
 const MAX_B64_RUNS = 8; // decoded per line
 const MAX_DECODE = 16_384; // characters of one base64 run decoded
 const MAX_BLOB = 65_536; // characters of consecutive pure-base64 lines gathered
 const MAX_DEPTH = 2; // base64 inside base64
 
+// One literal pass finds which rules can match; only those run.
+const LITERALS = createLiteralSet([
+  ...INJECTION_RULES.flatMap((r) => r.anchors),
+  ...ENCODED_ANCHORS,
+  '##[group]run ',
+  '##[endgroup]',
+]);
+const GROUP_RUN_ID = LITERALS.idOf('##[group]run ');
+const GROUP_END_ID = LITERALS.idOf('##[endgroup]');
+const NO_RULES: readonly CompiledRule[] = [];
 const RULES = INJECTION_RULES.map((rule) => ({
   rule,
   re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
+  anchors: rule.anchors.map((a) => LITERALS.idOf(a)),
 }));
+const ENCODED_IDS = ENCODED_ANCHORS.map((a) => LITERALS.idOf(a));
+type CompiledRule = (typeof RULES)[number];
+
+function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readonly CompiledRule[]): CompiledRule[] {
+  if (b.length === 0 && c.length === 0) return [...a];
+  return RULES.filter((r) => a.includes(r) || b.includes(r) || c.includes(r));
+}
+
+/** Rules with an anchor among the hits. */
+function candidates(hits: LiteralHits): CompiledRule[] {
+  if (hits.ids.length === 0) return [];
+  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1));
+}
 
 // Invisible characters: zero-width, word joiner and invisible operators, BOM, Mongolian vowel separator,
 // bidi embeddings/overrides/isolates, and Unicode tag characters (U+E0000..E007F, "ASCII smuggling").
@@ -65,20 +91,22 @@ const TAG_FLAG = /\uD83C\uDFF4(?:\uDB40[\uDC20-\uDC7E])+\uDB40\uDC7F/g;
 const B64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
 const B64_LINE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
 const HEXISH = /^[0-9a-fA-F_-]+$/;
-const QUICK = new RegExp(
-  `${PREFILTER.source}|${ENCODED_HINT.source}|${INVISIBLE.source}|[A-Za-z0-9+/_-]{32}`,
-  'i',
-);
+const FULLWIDTH = /[\uFF01-\uFF5E]/;
 
 // Build logs echo the commands they run: `+ cmd` (set -x), `$ cmd`, Actions `Run cmd`, Dockerfile `RUN cmd`.
 // Such a line records what the build did; it is not a request to the reader.
 const TRACE_ECHO =
   /^(?:[^\t]{0,200}\t[^\t]{0,200}\t)?\uFEFF?(?:\d{4}-\d\d-\d\dT[\d:.]+Z?\s+)?(?:#\d+\s+(?:\d+\.\d+\s+)?)?(?:\[[^\]]{1,80}\]\s+)?(?:\+{1,3}|\$|>|##\[command\]|##\[group\]Run|Run|RUN|Step\s+\d+\/\d+\s*:\s*RUN)\s/;
-const GROUP_RUN = /##\[group\]Run\s/;
-const GROUP_END = /##\[endgroup\]/;
+
+function isBase64Line(text: string): boolean {
+  const t = text.trim();
+  return t.length >= 16 && t.length % 4 === 0 && B64_LINE.test(t) && !HEXISH.test(t);
+}
 
 interface StreamState {
+  /** The previous line (normalised when it was), and the rules that could match in it. */
   tail: string;
+  tailRules: readonly CompiledRule[];
   tailLine: number;
   inRunGroup: boolean;
   blob: string;
@@ -92,6 +120,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   const kinds = new Set<string>();
   let total = 0;
   const streams: Record<StreamName, StreamState> = { stdout: newState(), stderr: newState() };
+  const lineHits = LITERALS.newHits();
+  const seamHits = LITERALS.newHits();
+  const normHits = LITERALS.newHits();
 
   const record = (stream: StreamName, from: number, to: number, kind: string, rule: string, snippet: string): void => {
     total++;
@@ -113,27 +144,43 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   return {
     line(stream, n, text) {
       const st = streams[stream];
-      if (GROUP_RUN.test(text)) st.inRunGroup = true;
-      else if (st.inRunGroup && GROUP_END.test(text)) st.inRunGroup = false;
+      const hits = LITERALS.scan(text, lineHits);
+      if (hits.found[GROUP_RUN_ID] === 1) st.inRunGroup = true;
+      else if (st.inRunGroup && hits.found[GROUP_END_ID] === 1) st.inRunGroup = false;
 
-      const trimmed = text.trim();
-      if (trimmed.length >= 16 && trimmed.length % 4 === 0 && B64_LINE.test(trimmed) && !HEXISH.test(trimmed)) {
+      // Lines of pure base64 (a wrapped blob) are gathered and decoded as one.
+      if (hits.base64Run && isBase64Line(text)) {
         if (!st.blob) st.blobFrom = n;
-        if (st.blob.length < MAX_BLOB) st.blob += trimmed;
+        if (st.blob.length < MAX_BLOB) st.blob += text.trim();
         st.blobTo = n;
         st.tail = '';
+        st.tailRules = NO_RULES;
         return;
       }
       if (st.blob) flushBlob(stream, st);
 
+      // A phrase wrapped over two lines: look at the seam, and rerun the previous line's rules across it.
       const tail = st.tailLine === n - 1 ? st.tail : '';
-      if (!QUICK.test(text) && !(tail && PREFILTER.test(tail + ' ' + text.slice(0, TAIL)))) {
-        st.tail = text.slice(-TAIL);
-        st.tailLine = n;
+      let rules = candidates(hits);
+      if (tail) {
+        const seam = candidates(LITERALS.scan(`${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`, seamHits));
+        rules = union(rules, seam, st.tailRules);
+      }
+      const escaped = ENCODED_IDS.some((id) => hits.found[id] === 1) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
+      const hidden = hits.nonAscii && (INVISIBLE.test(text) || FULLWIDTH.test(text));
+      st.tailLine = n;
+      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run) {
+        st.tail = text;
+        st.tailRules = NO_RULES;
         return;
       }
 
-      const norm = normalize(text);
+      const norm = escaped || hidden ? normalize(text) : plain(text);
+      let lineRules = candidates(hits);
+      if (norm.text !== text) {
+        lineRules = candidates(LITERALS.scan(norm.text, normHits));
+        rules = union(rules, lineRules, NO_RULES);
+      }
       const seen = new Set<string>();
       const add = (from: number, kind: string, rule: string, snippet: string): void => {
         if (seen.has(kind + rule)) return;
@@ -144,29 +191,29 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       for (const inv of norm.invisible) add(n, 'invisible', inv.rule, inv.snippet);
 
       const echo = st.inRunGroup || TRACE_ECHO.test(text);
-      const joined = tail ? `${tail}\n${norm.text}` : norm.text;
-      const boundary = tail ? tail.length + 1 : 0;
-      if (PREFILTER.test(joined)) {
-        for (const m of matchRules(joined, boundary, echo)) {
-          const from = m.index < boundary ? n - 1 : n;
-          add(from, m.rule.kind, m.rule.id, snippetOf(joined, m.index, m.length));
-          // Invisible characters that split the phrase are themselves evidence of hiding.
-          if (norm.hadInvisible && !m.rule.re.test(tail ? `${tail}\n${norm.visible}` : norm.visible)) {
-            add(from, 'invisible', 'zero-width-split', showInvisible(clip(text)));
-          }
+      const head = tail ? `${tail.slice(-TAIL)}\n` : '';
+      const joined = head + norm.text;
+      for (const m of matchRules(rules, joined, head.length, echo)) {
+        const from = m.index < head.length ? n - 1 : n;
+        add(from, m.rule.kind, m.rule.id, snippetOf(joined, m.index, m.length));
+        // Invisible characters that split the phrase are themselves evidence of hiding.
+        if (norm.hadInvisible && !m.rule.re.test(head + norm.visible)) {
+          add(from, 'invisible', 'zero-width-split', showInvisible(clip(text)));
         }
       }
       if (norm.hidden) {
-        for (const m of matchRules(norm.hidden, 0, false)) {
+        for (const m of matchAll(norm.hidden)) {
           add(n, m.rule.kind, `unicode-tags:${m.rule.id}`, snippetOf(norm.hidden, m.index, m.length));
         }
       }
-      for (const f of scanRuns(norm.text, 1)) {
-        add(n, 'encoded', `base64:${f.rule}`, f.snippet);
-        kinds.add(f.kind);
+      if (hits.base64Run || (norm.text !== text && LITERALS.scan(norm.text, normHits).base64Run)) {
+        for (const f of scanRuns(norm.text, 1)) {
+          add(n, 'encoded', `base64:${f.rule}`, f.snippet);
+          kinds.add(f.kind);
+        }
       }
-      st.tail = norm.text.slice(-TAIL);
-      st.tailLine = n;
+      st.tail = norm.text;
+      st.tailRules = lineRules;
     },
 
     finish() {
@@ -186,7 +233,7 @@ export function scanText(text: string, stream: StreamName = 'stdout'): Injection
 }
 
 function newState(): StreamState {
-  return { tail: '', tailLine: -1, inRunGroup: false, blob: '', blobFrom: 0, blobTo: 0 };
+  return { tail: '', tailRules: NO_RULES, tailLine: -1, inRunGroup: false, blob: '', blobFrom: 0, blobTo: 0 };
 }
 
 interface RuleMatch {
@@ -195,10 +242,15 @@ interface RuleMatch {
   length: number;
 }
 
+/** Every rule whose anchors occur in the text, first match each (decoded and hidden text). */
+function matchAll(text: string): RuleMatch[] {
+  return matchRules(candidates(LITERALS.scan(text)), text, 0, false);
+}
+
 /** First match of each rule that reaches past `boundary` (matches wholly inside the tail were reported before). */
-function matchRules(text: string, boundary: number, echo: boolean): RuleMatch[] {
+function matchRules(rules: readonly CompiledRule[], text: string, boundary: number, echo: boolean): RuleMatch[] {
   const out: RuleMatch[] = [];
-  for (const { rule, re } of RULES) {
+  for (const { rule, re } of rules) {
     if (echo && rule.skipTraceEcho) continue;
     re.lastIndex = 0;
     for (let guard = 0; guard < 8; guard++) {
@@ -227,9 +279,13 @@ interface Normalized {
   hidden: string | null;
 }
 
+function plain(text: string): Normalized {
+  return { text, invisible: [], hadInvisible: false, visible: text, hidden: null };
+}
+
 function normalize(raw: string): Normalized {
   let text = raw;
-  if (ENCODED_HINT.test(text)) text = decodeEscapes(text);
+  if (/[\\&%]/.test(text)) text = decodeEscapes(text);
   const visible = text;
   const invisible: { rule: string; snippet: string }[] = [];
   let hidden: string | null = null;
@@ -243,7 +299,7 @@ function normalize(raw: string): Normalized {
     if (info.zeroWidth >= 3 || info.longestRun >= 4) invisible.push({ rule: 'zero-width', snippet: showInvisible(clip(text)) });
     text = text.replace(TAG_FLAG, '').replace(INVISIBLE_G, '');
   }
-  if (/[\uFF01-\uFF5E]/.test(text)) text = text.normalize('NFKC');
+  if (FULLWIDTH.test(text)) text = text.normalize('NFKC');
   return { text, invisible, hadInvisible, visible, hidden };
 }
 
@@ -351,10 +407,8 @@ function scanBase64(blob: string, depth: number): DecodedFinding[] {
   if (bytes.length < 16 || printableRatio(bytes) < 0.9) return [];
   const decoded = normalize(bytes.toString('utf8'));
   const out: DecodedFinding[] = [];
-  if (PREFILTER.test(decoded.text)) {
-    for (const m of matchRules(decoded.text, 0, false)) {
-      out.push({ kind: m.rule.kind, rule: m.rule.id, snippet: clip(`base64 decodes to: ${snippetOf(decoded.text, m.index, m.length)}`) });
-    }
+  for (const m of matchAll(decoded.text)) {
+    out.push({ kind: m.rule.kind, rule: m.rule.id, snippet: clip(`base64 decodes to: ${snippetOf(decoded.text, m.index, m.length)}`) });
   }
   out.push(...scanRuns(decoded.text, depth + 1));
   return out;

@@ -9,6 +9,7 @@
  *   always once `kind: Secret` was seen).
  * `redactSecrets()` runs the same redactor over a whole string.
  */
+import { createLiteralSet, type LiteralHits } from './literals.js';
 import { SECRET_RULES, isPlaceholder, type SecretRule } from './secret-rules.js';
 
 export interface RedactionResult {
@@ -37,11 +38,10 @@ export function redactSecrets(text: string): RedactionResult {
   return { text: out.join('\n'), counts: redactor.counts() };
 }
 
-// One literal from any rule must appear before the rules run.
-const HINTS = new RegExp(
-  [...new Set(SECRET_RULES.flatMap((r) => r.hints))].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-  'i',
-);
+// One pass finds the rules whose hints occur; only those run.
+const HINTS = createLiteralSet([...SECRET_RULES.flatMap((r) => r.hints), '"secret"']);
+const SECRET_KIND_ID = HINTS.idOf('"secret"');
+const RULES = SECRET_RULES.map((rule) => ({ rule, hints: rule.hints.map((h) => HINTS.idOf(h)) }));
 const PEM_BEGIN = /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----/;
 const PEM_END = /-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----/;
 const PEM_BODY = /^(\s*)(?:[A-Za-z0-9+/=]{1,200}|(?:Proc-Type|DEK-Info|Comment|Version):.*|)\s*$/;
@@ -72,6 +72,7 @@ export function createRedactor(): Redactor {
   let inManifest = false;
   let kind: string | null = null;
   let block: DataBlock | null = null;
+  const hintHits = HINTS.newHits();
 
   const maskDataValue = (value: string, stringData: boolean): string | null => {
     const v = value.replace(/^["']|["']$/g, '');
@@ -140,10 +141,10 @@ export function createRedactor(): Redactor {
       }
       const k8s = k8sLine(text);
       if (k8s !== null) return k8s;
-      let out = text;
-      if (COMPACT_SECRET.test(out)) out = maskCompactSecret(out, count);
-      if (!HINTS.test(out)) return out;
-      return applyRules(out, count);
+      const hits = HINTS.scan(text, hintHits);
+      if (hits.ids.length === 0) return text;
+      const out = hits.found[SECRET_KIND_ID] === 1 && COMPACT_SECRET.test(text) ? maskCompactSecret(text, count) : text;
+      return applyRules(out, hits, count);
     },
     counts: () => ({ ...counts }),
   };
@@ -160,16 +161,11 @@ function maskCompactSecret(line: string, count: (kind: string) => void): string 
   );
 }
 
-function applyRules(line: string, count: (kind: string) => void): string {
+/** Runs, in table order, the rules whose hints occur in the line as given. */
+function applyRules(line: string, hits: LiteralHits, count: (kind: string) => void): string {
   let out = line;
-  let lower = out.toLowerCase();
-  for (const rule of SECRET_RULES) {
-    if (!rule.hints.some((h) => lower.includes(h))) continue;
-    const next = applyRule(rule, out, count);
-    if (next !== out) {
-      out = next;
-      lower = out.toLowerCase();
-    }
+  for (const { rule, hints } of RULES) {
+    if (hints.some((id) => hits.found[id] === 1)) out = applyRule(rule, out, count);
   }
   return out;
 }

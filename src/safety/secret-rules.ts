@@ -13,7 +13,7 @@
 
 export interface SecretRule {
   readonly kind: string;
-  /** Lower-case literals; the rule runs only when the lower-cased line contains one of them. */
+  /** Literals of 3+ characters (case-insensitive); the rule runs only when the line contains one of them. */
   readonly hints: readonly string[];
   /** Global, with indices (`gd`). Group `s` is the secret when present. */
   readonly re: RegExp;
@@ -27,7 +27,7 @@ export interface SecretRule {
 
 /** Values that stand for a secret without being one: `***`, `${TOKEN}`, `<password>`, `(sensitive value)`. */
 const PLACEHOLDER =
-  /^(?:\*+.*|x{3,}|X{3,}|\.{3,}|…|<[^>]*>?|\$\{?[A-Za-z_][\w.:-]*\}?.*|\$\(.*|%\(?\w*\)?s?|\{\{.*|\{%.*|\[.*\]|\(sensitive(?: value)?\)|null|nil|none|undefined|true|false|yes|no|on|off|redacted|masked|hidden|secret|password|token|changeme|change-me|example|dummy|placeholder|your[_-].*|env\(.*|process\.env.*|os\.environ.*|[A-Za-z_][\w.]*\(.*|!Ref.*|!Sub.*|ref\+.*|vault:.*|secretRef.*|valueFrom.*)$/i;
+  /^(?:\*+.*|x{3,}|X{3,}|\.{3,}|…|<[^>]*>?|\$\{?[A-Za-z_][\w.:-]*\}?.*|\$\(.*|%\(?\w*\)?s?|\{\{.*|\{%.*|\[.*\]|\(.*|null|nil|none|undefined|true|false|yes|no|on|off|redacted|masked|hidden|secret|password|token|changeme|change-me|example|dummy|placeholder|your[_-].*|env\(.*|process\.env.*|os\.environ.*|[A-Za-z_][\w.]*\(.*|!Ref.*|!Sub.*|ref\+.*|vault:.*|secretRef.*|valueFrom.*)$/i;
 
 export function isPlaceholder(value: string): boolean {
   return value.length === 0 || value.includes('[REDACTED') || PLACEHOLDER.test(value);
@@ -61,8 +61,8 @@ const NOT_SECRET_KEY = new RegExp(
   ].join('|'),
   'i',
 );
-// A value: double-quoted, single-quoted, JSON-in-JSON escaped, or bare up to a delimiter.
-const VALUE = String.raw`(?:"(?<dq>[^"\\\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|\\"(?<eq>[^"\\\n]{1,256})\\"|(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]{1,256}))`;
+// A value: `${VAR}` (a placeholder, skipped whole), double-quoted, single-quoted, JSON-in-JSON escaped, or bare up to a delimiter.
+const VALUE = String.raw`(?:\$\{[^}\n]{0,200}\}|"(?<dq>[^"\\\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|\\"(?<eq>[^"\\\n]{1,256})\\"|(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]{1,256}))`;
 
 /** `DB_PASSWORD` -> password, `clientSecret` -> secret, `GITHUB_TOKEN` -> token, `STRIPE_KEY` -> api-key. */
 function kindFromKey(key: string): string {
@@ -115,7 +115,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: 'azure-client-secret',
-    hints: ['q~'],
+    hints: '0123456789'.split('').map((d) => `${d}q~`),
     re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/dg,
   },
   // Source forges
@@ -154,7 +154,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { kind: 'huggingface-token', hints: ['hf_', 'api_org_'], re: /\b(?:hf_|api_org_)[A-Za-z0-9]{34,40}\b/dg, validate: (s) => /[A-Z]/.test(s) && /[a-z]/.test(s) },
   { kind: 'sendgrid-key', hints: ['sg.'], re: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/dg },
   { kind: 'mailgun-key', hints: ['key-'], re: /\bkey-[0-9a-f]{32}\b/dg },
-  { kind: 'twilio-api-key', hints: ['sk'], re: /\bSK[0-9a-f]{32}\b/dg },
+  { kind: 'twilio-api-key', hints: '0123456789abcdef'.split('').map((h) => `sk${h}`), re: /\bSK[0-9a-f]{32}\b/dg },
   { kind: 'heroku-key', hints: ['hrku-'], re: /\bHRKU-[A-Za-z0-9_-]{60}\b/dg },
   { kind: 'digitalocean-token', hints: ['_v1_'], re: /\bdo[por]_v1_[a-f0-9]{64}\b/dg },
   { kind: 'shopify-token', hints: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], re: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/dg },
@@ -204,7 +204,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: 'secret-flag',
-    hints: ['--'],
+    hints: ['--pass', '--token', '--secret', '--api', '--access-token', '--auth-token', '--client-secret', '--private-key'],
     re: /(?<![\w-])--(?:password|passwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|private-key)(?:=|\s+)(?:"(?<dq>[^"\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|(?<bare>[^\s"']{1,256}))/dgi,
     validate: (_s, g) => !isPlaceholder(kvValue(g)) && !kvValue(g).startsWith('-'),
   },
