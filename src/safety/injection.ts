@@ -54,8 +54,11 @@ const MAX_BLOB = 65_536; // characters of consecutive pure-base64 lines gathered
 const MAX_DEPTH = 2; // base64 inside base64
 
 // One literal pass finds which rules can match; only those run.
+// Anchors with quotes also match their JSON-in-JSON escaped form (`\"role\"`), which then gets decoded.
+const anchorsOf = (rule: InjectionRule): string[] =>
+  rule.anchors.flatMap((a) => (a.includes('"') ? [a, a.replaceAll('"', '\\"')] : [a]));
 const LITERALS = createLiteralSet([
-  ...INJECTION_RULES.flatMap((r) => r.anchors),
+  ...INJECTION_RULES.flatMap(anchorsOf),
   ...ENCODED_ANCHORS,
   '##[group]run ',
   '##[endgroup]',
@@ -66,7 +69,7 @@ const NO_RULES: readonly CompiledRule[] = [];
 const RULES = INJECTION_RULES.map((rule) => ({
   rule,
   re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
-  anchors: rule.anchors.map((a) => LITERALS.idOf(a)),
+  anchors: anchorsOf(rule).map((a) => LITERALS.idOf(a)),
 }));
 const ENCODED_IDS = ENCODED_ANCHORS.map((a) => LITERALS.idOf(a));
 type CompiledRule = (typeof RULES)[number];

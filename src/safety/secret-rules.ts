@@ -27,7 +27,7 @@ export interface SecretRule {
 
 /** Values that stand for a secret without being one: `***`, `${TOKEN}`, `<password>`, `(sensitive value)`. */
 const PLACEHOLDER =
-  /^(?:\*+.*|x{3,}|X{3,}|\.{3,}|…|<[^>]*>?|\$\{?[A-Za-z_][\w.:-]*\}?.*|\$\(.*|%\(?\w*\)?s?|\{\{.*|\{%.*|\[.*\]|\(.*|null|nil|none|undefined|true|false|yes|no|on|off|redacted|masked|hidden|secret|password|token|changeme|change-me|example|dummy|placeholder|your[_-].*|env\(.*|process\.env.*|os\.environ.*|[A-Za-z_][\w.]*\(.*|!Ref.*|!Sub.*|ref\+.*|vault:.*|secretRef.*|valueFrom.*)$/i;
+  /^(?:\*+.*|x{3,}|X{3,}|\.{3,}|…|<[^>]*>?|\$\{?[A-Za-z_][\w.:-]*\}?.*|\$\(.*|%\(?\w*\)?s?|\{\{.*|\{%.*|\[.*\]|\(.*|null|nil|none|undefined|true|false|yes|no|on|off|redacted|masked|hidden|secret|password|token|changeme|change-me|example|dummy|placeholder|your[_-].*|env\(.*|process\.env.*|os\.environ.*|[A-Za-z_][\w.]*\(.*|[a-z_]+\.[a-z_][\w.]*|!Ref.*|!Sub.*|ref\+.*|vault:.*|secretRef.*|valueFrom.*)$/i;
 
 export function isPlaceholder(value: string): boolean {
   return value.length === 0 || value.includes('[REDACTED') || PLACEHOLDER.test(value);
@@ -61,8 +61,10 @@ const NOT_SECRET_KEY = new RegExp(
   ].join('|'),
   'i',
 );
-// A value: `${VAR}` (a placeholder, skipped whole), double-quoted, single-quoted, JSON-in-JSON escaped, or bare up to a delimiter.
-const VALUE = String.raw`(?:\$\{[^}\n]{0,200}\}|"(?<dq>[^"\\\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|\\"(?<eq>[^"\\\n]{1,256})\\"|(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]{1,256}))`;
+// A value: `${VAR}` (a placeholder, skipped whole), double-quoted, single-quoted, JSON-in-JSON escaped, or bare up
+// to a delimiter. A bare value is taken whole (lookahead + backreference acts as an atomic group) and refused when
+// code follows it (`cfg["db"]`, `getpass()`): then it is an expression, not a secret.
+const VALUE = String.raw`(?:\$\{[^}\n]{0,200}\}|"(?<dq>[^"\\\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|\\"(?<eq>[^"\\\n]{1,256})\\"|(?=(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]{1,256}))\k<bare>(?![[(]))`;
 
 /** `DB_PASSWORD` -> password, `clientSecret` -> secret, `GITHUB_TOKEN` -> token, `STRIPE_KEY` -> api-key. */
 function kindFromKey(key: string): string {
@@ -174,6 +176,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     hints: ['_authtoken', '_auth', '_password'],
     re: /(?:\/\/[^\s:]{1,200}:|^\s*)_(?:authToken|auth|password)\s*=\s*["']?(?<s>[^\s"']{1,512})/dg,
     validate: notPlaceholder,
+  },
+  {
+    kind: 'docker-auth',
+    hints: ['"auth"', '"identitytoken"'],
+    re: /"(?:auth|identitytoken)"\s*:\s*"(?<s>[A-Za-z0-9+/=._-]{8,})"/dg,
+    // Docker's `auth` is base64 of user:password; other `"auth"` fields (booleans, modes) do not decode to that.
+    validate: (s) => s.length > 40 || Buffer.from(s, 'base64').toString('latin1').includes(':'),
   },
   { kind: 'pypi-token', hints: ['pypi-'], re: /\bpypi-AgE[A-Za-z0-9_-]{50,}/dg },
   { kind: 'docker-hub-token', hints: ['dckr_pat_', 'dckr_oat_'], re: /\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}/dg },
