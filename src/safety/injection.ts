@@ -101,6 +101,15 @@ const FULLWIDTH = /[\uFF01-\uFF5E]/;
 const TRACE_ECHO =
   /^(?:[^\t]{0,200}\t[^\t]{0,200}\t)?\uFEFF?(?:\d{4}-\d\d-\d\dT[\d:.]+Z?\s+)?(?:#\d+\s+(?:\d+\.\d+\s+)?)?(?:\[[^\]]{1,80}\]\s+)?(?:\+{1,3}|\$|>|##\[command\]|##\[group\]Run|Run|RUN|Step\s+\d+\/\d+\s*:\s*RUN)\s/;
 
+// Wrapped prose: the previous line ends in a word or punctuation, this one starts with a word (after indentation,
+// quote or comment markers). Log lines start with timestamps, brackets or braces and are not joined.
+const PROSE_END = /[A-Za-z,;:'"-]\s*$/;
+const PROSE_START = /^[\s>#*/+-]{0,12}[A-Za-z]/;
+
+function isProseSeam(tail: string, text: string): boolean {
+  return tail !== '' && PROSE_START.test(text) && PROSE_END.test(tail.slice(-16));
+}
+
 function isBase64Line(text: string): boolean {
   const t = text.trim();
   return t.length >= 16 && t.length % 4 === 0 && B64_LINE.test(t) && !HEXISH.test(t);
@@ -162,8 +171,8 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       }
       if (st.blob) flushBlob(stream, st);
 
-      // A phrase wrapped over two lines: look at the seam, and rerun the previous line's rules across it.
-      const tail = st.tailLine === n - 1 ? st.tail : '';
+      // A phrase wrapped over two lines of prose: look at the seam, and rerun the previous line's rules across it.
+      const tail = st.tailLine === n - 1 && isProseSeam(st.tail, text) ? st.tail : '';
       let rules = candidates(hits);
       if (tail) {
         const seam = candidates(LITERALS.scan(`${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`, seamHits));
@@ -184,8 +193,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
         lineRules = candidates(LITERALS.scan(norm.text, normHits));
         rules = union(rules, lineRules, NO_RULES);
       }
-      const seen = new Set<string>();
+      let seen: Set<string> | undefined;
       const add = (from: number, kind: string, rule: string, snippet: string): void => {
+        seen ??= new Set<string>();
         if (seen.has(kind + rule)) return;
         seen.add(kind + rule);
         record(stream, from, n, kind, rule, snippet);
@@ -193,15 +203,16 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
 
       for (const inv of norm.invisible) add(n, 'invisible', inv.rule, inv.snippet);
 
-      const echo = st.inRunGroup || TRACE_ECHO.test(text);
+      let echo: boolean | undefined;
+      const isEcho = (): boolean => (echo ??= st.inRunGroup || TRACE_ECHO.test(text));
       const head = tail ? `${tail.slice(-TAIL)}\n` : '';
       const joined = head + norm.text;
-      for (const m of matchRules(rules, joined, head.length, echo)) {
+      for (const m of matchRules(rules, joined, head.length, isEcho)) {
         const from = m.index < head.length ? n - 1 : n;
         add(from, m.rule.kind, m.rule.id, snippetOf(joined, m.index, m.length));
         // Invisible characters that split the phrase are themselves evidence of hiding.
         if (norm.hadInvisible && !m.rule.re.test(head + norm.visible)) {
-          add(from, 'invisible', 'zero-width-split', showInvisible(clip(text)));
+          add(from, 'invisible', 'zero-width-split', visibleSnippet(text));
         }
       }
       if (norm.hidden) {
@@ -247,20 +258,20 @@ interface RuleMatch {
 
 /** Every rule whose anchors occur in the text, first match each (decoded and hidden text). */
 function matchAll(text: string): RuleMatch[] {
-  return matchRules(candidates(LITERALS.scan(text)), text, 0, false);
+  return matchRules(candidates(LITERALS.scan(text)), text, 0, () => false);
 }
 
 /** First match of each rule that reaches past `boundary` (matches wholly inside the tail were reported before). */
-function matchRules(rules: readonly CompiledRule[], text: string, boundary: number, echo: boolean): RuleMatch[] {
+function matchRules(rules: readonly CompiledRule[], text: string, boundary: number, isEcho: () => boolean): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const { rule, re } of rules) {
-    if (echo && rule.skipTraceEcho) continue;
     re.lastIndex = 0;
     for (let guard = 0; guard < 8; guard++) {
       const m = re.exec(text);
       if (!m) break;
       if (m[0].length === 0) re.lastIndex++;
       if (m.index + m[0].length > boundary && (!rule.accept || rule.accept(m))) {
+        if (rule.skipTraceEcho && isEcho()) break; // a build log's record of a command it ran
         out.push({ rule, index: m.index, length: m[0].length });
         break;
       }
@@ -298,8 +309,8 @@ function normalize(raw: string): Normalized {
     const info = inspectInvisible(text);
     hidden = info.hidden;
     if (info.tags) invisible.push({ rule: 'unicode-tags', snippet: clip(`hidden tag text: ${info.hidden ?? ''}`) });
-    if (info.bidi) invisible.push({ rule: 'bidi-override', snippet: showInvisible(clip(text)) });
-    if (info.zeroWidth >= 3 || info.longestRun >= 4) invisible.push({ rule: 'zero-width', snippet: showInvisible(clip(text)) });
+    if (info.bidi) invisible.push({ rule: 'bidi-override', snippet: visibleSnippet(text) });
+    if (info.zeroWidth >= 3 || info.longestRun >= 4) invisible.push({ rule: 'zero-width', snippet: visibleSnippet(text) });
     text = text.replace(TAG_FLAG, '').replace(INVISIBLE_G, '');
   }
   if (FULLWIDTH.test(text)) text = text.normalize('NFKC');
@@ -428,7 +439,12 @@ function snippetOf(text: string, index: number, length: number): string {
   const start = Math.max(0, index - 30);
   const end = Math.min(text.length, index + Math.max(length, 1) + 30);
   const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  return showInvisible(clip((start > 0 ? '…' : '') + body + (end < text.length ? '…' : '')));
+  return visibleSnippet((start > 0 ? '…' : '') + body + (end < text.length ? '…' : ''));
+}
+
+/** At most MAX_SNIPPET characters, invisible and control characters shown escaped. */
+function visibleSnippet(s: string): string {
+  return clip(showInvisible(s.slice(0, MAX_SNIPPET)));
 }
 
 function clip(s: string): string {
