@@ -128,15 +128,15 @@ export function createRedactor(): Redactor {
         }
         const body = PEM_BODY.exec(text);
         if (body && pemLines < 1000) {
-          pemLines++;
-          return text.trim() === '' ? text : `${body[1] ?? ''}${maskSecret('private-key', '', false)}`;
+          if (text.trim() === '') return text;
+          if (pemLines++ === 0) count('private-key');
+          return `${body[1] ?? ''}${maskSecret('private-key', '', false)}`;
         }
         inPem = false;
       }
       if (PEM_BEGIN.test(text) && !PEM_END.test(text)) {
         inPem = true;
-        pemLines = 0;
-        count('private-key');
+        pemLines = 0; // the block is counted at its first masked line, so redacting twice counts nothing
         return text;
       }
       const k8s = k8sLine(text);
