@@ -9,6 +9,9 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
+import { resolveLane } from '../safety/lanes.js';
+import { citeInjection, finishRedaction, guardRestatements, redactParts, redactingReader } from '../safety/packet-safety.js';
+import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
 import type { SessionOptions, SessionResult } from './session.js';
 
@@ -54,12 +57,24 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
 
   const id = result.id;
   const dir = session.outputsDir;
-  const trustLane = options.trustLane ?? config.trustLanes[family] ?? reducer.lane ?? 'internal';
+  const userLane = config.families.find((f) => f.name === family)?.trustLane;
+  const trustLane = resolveLane({
+    family,
+    argv: session.argv,
+    flag: options.trustLane,
+    config: userLane ? { [family]: userLane, ...config.trustLanes } : config.trustLanes,
+    reducerLane: reducer.lane,
+  });
   const tainted = trustLane !== 'internal';
-  const injection: InjectionReport = { suspected: false };
+  // Injection hits are mandatory citations; flagged text is quoted, never restated in bullets or fields.
+  const injection: InjectionReport = citeInjection(result.injection, parts);
+  if (injection.suspected) guardRestatements(parts, injection);
+  const redact = config.redact !== 'off';
+  if (redact) redactParts(parts);
   const budget = budgetFor(parts.status, options.budget, options.maxBytes, config);
   const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
-  const reader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
+  const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
+  const reader = redact ? redactingReader(rawReader) : rawReader;
 
   let packet = pack({
     id,
@@ -87,6 +102,10 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const packetBytes = packet.stats.packetBytes;
     if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || (wholeBytes <= budget && wholeBytes <= 2 * packetBytes))) packet = whole!;
   }
+  if (redact) {
+    finishRedaction(packet);
+    finishStats(packet);
+  }
 
   const meta: ArtifactMeta = {
     schema: 'reduce.artifact/1',
@@ -109,6 +128,13 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     packet,
   };
   if (streams.stderr.bytes > 0) meta.streams.stderr = stored(id, 'stderr', result);
+  if (config.redact === 'artifacts') {
+    // The user chose redacted artifacts over lossless ones: rewrite the streams, record it.
+    const rewritten = redactArtifacts(dir, meta.streams);
+    meta.streams = rewritten.streams;
+    meta.redaction = 'artifacts';
+    if (Object.keys(rewritten.counts).length) meta.artifactRedactions = rewritten.counts;
+  }
   let warning: string | null = null;
   try {
     writeMetadata(dir, meta);

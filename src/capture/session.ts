@@ -4,6 +4,7 @@ import { detectReducer, type Detection } from '../core/detect.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
 import type { ExitInfo, JsonStyle, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { ArtifactFile } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
@@ -64,6 +65,8 @@ export interface SessionResult {
   streams: Record<StreamName, StreamTap>;
   durationMs: number;
   createdAt: Date;
+  /** The prompt-injection scan over every line of both streams. */
+  injection: InjectionResult;
 }
 
 /**
@@ -82,6 +85,7 @@ export class CaptureSession {
   private pending: Array<[StreamName, number, string]> = [];
   private reducerFailure: Error | null = null;
   private readonly started = Date.now();
+  private readonly scanner = createInjectionScanner();
 
   constructor(private readonly options: SessionOptions) {
     this.createdAt = options.createdAt ?? new Date();
@@ -192,6 +196,7 @@ export class CaptureSession {
       streams: { stdout: this.stdout, stderr: this.stderr },
       durationMs: Date.now() - this.started,
       createdAt: this.createdAt,
+      injection: this.scanner.finish(),
     };
   }
 
@@ -228,6 +233,7 @@ export class CaptureSession {
   }
 
   private onLine(stream: StreamName, n: number, text: string): void {
+    this.scanner.line(stream, n, text);
     if (ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text]);

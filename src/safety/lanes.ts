@@ -48,8 +48,11 @@ const INTERNAL_TOOLS = [
   'ruby', 'bundle', 'rake', 'rspec', 'rubocop', 'php', 'composer', 'phpunit', 'mix', 'elixir', 'swift', 'xcodebuild',
   // Infrastructure as code and local ops tooling
   'terraform', 'tofu', 'terragrunt', 'pulumi', 'ansible-playbook', 'ansible-lint', 'packer', 'helm', 'kustomize', 'tflint', 'shellcheck', 'hadolint', 'buf', 'protoc',
-  // Local file and repo tools
-  'git', 'ls', 'find', 'rg', 'grep', 'diff', 'tree', 'du', 'df', 'wc', 'jq', 'yq', 'pytest-q',
+  // Local file and repo tools, coreutils: they print the user's own files and machine state. A file
+  // downloaded from outside and read with `cat` is not known as such: pass --trust-lane for it.
+  'git', 'ls', 'find', 'fd', 'rg', 'grep', 'diff', 'tree', 'du', 'df', 'wc', 'jq', 'yq', 'cat', 'bat', 'seq', 'true', 'false',
+  'echo', 'printf', 'head', 'sort', 'uniq', 'cut', 'tr', 'awk', 'sed', 'xxd', 'hexdump', 'od', 'base64', 'sha256sum',
+  'md5sum', 'stat', 'file', 'date', 'uname', 'ps', 'top', 'free', 'lsof', 'netstat', 'ss', 'zcat', 'gunzip', 'tar', 'unzip',
 ];
 
 const RULES: readonly LaneRule[] = [
@@ -83,6 +86,11 @@ const RULES: readonly LaneRule[] = [
 
 /** The lane for a family and argv when neither the flag nor the config names one. */
 export function defaultLaneFor(family: string, argv: readonly string[]): TrustLane {
+  return knownLaneFor(family, argv) ?? 'external-runtime';
+}
+
+/** The lane the table gives the program (or, without argv, the family), or null when it does not know it. */
+export function knownLaneFor(family: string, argv: readonly string[]): TrustLane | null {
   const words = commandWords(argv);
   const program = words[0] ?? '';
   const fam = family.toLowerCase();
@@ -92,8 +100,8 @@ export function defaultLaneFor(family: string, argv: readonly string[]): TrustLa
     if (!rule.sub || rule.sub.some((sub) => hasSubcommand(words, sub))) return rule.lane;
   }
   // The argv said nothing (pipe mode, wrappers we do not know): fall back to the family alone.
-  if (program !== '' && fam !== '' && fam !== program) return defaultLaneFor(fam, []);
-  return 'external-runtime';
+  if (program !== '' && fam !== '' && fam !== program) return knownLaneFor(fam, []);
+  return null;
 }
 
 export interface LaneChoice {
@@ -101,16 +109,15 @@ export interface LaneChoice {
   argv: readonly string[];
   /** `--trust-lane` for this run. */
   flag?: TrustLane | undefined;
-  /** Config `lanes: { <family>: <lane> }`. */
+  /** Config `trustLanes: { <family>: <lane> }` (and a user family's own `trustLane`). */
   config?: Readonly<Record<string, TrustLane>> | undefined;
+  /** The lane the chosen reducer declares, used when the table does not know the tool. */
+  reducerLane?: TrustLane | undefined;
 }
 
-/** The lane for a run: the flag, else the config's lane for the family, else the default. */
+/** The lane for a run: the flag, the config, the table, the reducer's own, else external-runtime. */
 export function resolveLane(choice: LaneChoice): TrustLane {
-  if (choice.flag) return choice.flag;
-  const configured = choice.config?.[choice.family];
-  if (configured) return configured;
-  return defaultLaneFor(choice.family, choice.argv);
+  return choice.flag ?? choice.config?.[choice.family] ?? knownLaneFor(choice.family, choice.argv) ?? choice.reducerLane ?? 'external-runtime';
 }
 
 /**

@@ -62,14 +62,22 @@ interface DataBlock {
   stringData: boolean;
 }
 
-export function createRedactor(): Redactor {
+export interface RedactorOptions {
+  /**
+   * Treat the text as a Kubernetes manifest from the start: for excerpts cut out of one, where the
+   * `apiVersion` line that opens the manifest is not part of the excerpt.
+   */
+  manifest?: boolean;
+}
+
+export function createRedactor(options: RedactorOptions = {}): Redactor {
   const counts: Record<string, number> = {};
   const count = (kind: string): void => {
     counts[kind] = (counts[kind] ?? 0) + 1;
   };
   let inPem = false;
   let pemLines = 0;
-  let inManifest = false;
+  let inManifest = options.manifest ?? false;
   let kind: string | null = null;
   let block: DataBlock | null = null;
   const hintHits = HINTS.newHits();
