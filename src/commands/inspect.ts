@@ -6,6 +6,7 @@ import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/_shared/json-render.js';
 import { escapeControl } from '../render/escape.js';
+import { safeJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
@@ -70,7 +71,7 @@ Examples:
       if (flags.lines) return writeOut(showLines(dir, meta, stream, flags.lines, redact));
       if (flags.grep !== undefined) return writeOut(grep(dir, meta, stream, flags.grep, parseContext(flags.context), redact));
       if (flags.pointer !== undefined) return writeOut(showPointer(dir, meta, flags.pointer, redact));
-      if (flags.json) return writeOut(JSON.stringify(redact ? redactMeta(meta) : meta) + '\n');
+      if (flags.json) return writeOut(safeJson(redact ? redactMeta(meta) : meta) + '\n');
       return writeOut(describe(dir, redact ? redactMeta(meta) : meta));
     });
 }
