@@ -119,6 +119,9 @@ interface StreamState {
   /** The previous line (normalised when it was), and the rules that could match in it. */
   tail: string;
   tailRules: readonly CompiledRule[];
+  /** Kinds and rules already reported for line `seenLine` (one hit per kind and rule and line). */
+  seenLine: number;
+  seen: Set<string> | null;
   tailLine: number;
   inRunGroup: boolean;
   blob: string;
@@ -172,7 +175,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       if (st.blob) flushBlob(stream, st);
 
       // A phrase wrapped over two lines of prose: look at the seam, and rerun the previous line's rules across it.
-      const tail = st.tailLine === n - 1 && isProseSeam(st.tail, text) ? st.tail : '';
+      // A long line arrives in several calls with the same n (its head and the segments past the cap).
+      const continuation = st.tailLine === n;
+      const tail = continuation || (st.tailLine === n - 1 && isProseSeam(st.tail, text)) ? st.tail : '';
       let rules = candidates(hits);
       if (tail) {
         const seam = candidates(LITERALS.scan(`${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`, seamHits));
@@ -193,11 +198,14 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
         lineRules = candidates(LITERALS.scan(norm.text, normHits));
         rules = union(rules, lineRules, NO_RULES);
       }
-      let seen: Set<string> | undefined;
+      if (st.seenLine !== n) {
+        st.seenLine = n;
+        st.seen = null;
+      }
       const add = (from: number, kind: string, rule: string, snippet: string): void => {
-        seen ??= new Set<string>();
-        if (seen.has(kind + rule)) return;
-        seen.add(kind + rule);
+        st.seen ??= new Set<string>();
+        if (st.seen.has(kind + rule)) return;
+        st.seen.add(kind + rule);
         record(stream, from, n, kind, rule, snippet);
       };
 
@@ -208,7 +216,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       const head = tail ? `${tail.slice(-TAIL)}\n` : '';
       const joined = head + norm.text;
       for (const m of matchRules(rules, joined, head.length, isEcho)) {
-        const from = m.index < head.length ? n - 1 : n;
+        const from = m.index < head.length && !continuation ? n - 1 : n;
         add(from, m.rule.kind, m.rule.id, snippetOf(joined, m.index, m.length));
         // Invisible characters that split the phrase are themselves evidence of hiding.
         if (norm.hadInvisible && !m.rule.re.test(head + norm.visible)) {
@@ -247,7 +255,7 @@ export function scanText(text: string, stream: StreamName = 'stdout'): Injection
 }
 
 function newState(): StreamState {
-  return { tail: '', tailRules: NO_RULES, tailLine: -1, inRunGroup: false, blob: '', blobFrom: 0, blobTo: 0 };
+  return { tail: '', tailRules: NO_RULES, seenLine: -1, seen: null, tailLine: -1, inRunGroup: false, blob: '', blobFrom: 0, blobTo: 0 };
 }
 
 interface RuleMatch {
