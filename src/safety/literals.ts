@@ -30,12 +30,12 @@ export interface LiteralSet {
 }
 
 const LOWER = new Uint8Array(128);
-const B64 = new Uint8Array(128); // 1 digit/symbol, 2 lower, 3 upper
+const B64 = new Uint8Array(128); // base64 alphabet: 1 lower, 2 upper, 4 digit or symbol (bits, OR-ed over a run)
 for (let c = 0; c < 128; c++) {
   LOWER[c] = c >= 65 && c <= 90 ? c + 32 : c;
-  if (c >= 97 && c <= 122) B64[c] = 2;
-  else if (c >= 65 && c <= 90) B64[c] = 3;
-  else if ((c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45) B64[c] = 1;
+  if (c >= 97 && c <= 122) B64[c] = 1;
+  else if (c >= 65 && c <= 90) B64[c] = 2;
+  else if ((c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45) B64[c] = 4;
 }
 // Whitespace folds to a space so "you are" matches "you\tare" and "you  are".
 for (const c of [9, 10, 11, 12, 13]) LOWER[c] = 32;
@@ -55,10 +55,14 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   // English and logs rarely reach the candidate check. The trigram lies before any space of the literal,
   // so its offset from the literal's start is exact (whitespace runs fold only after it).
   const bucketOf = new Uint16Array(1 << 21); // 0: none, else bucket index + 1
+  // The last two characters of every keyed trigram: a 16 KiB table that stays in the L1 cache and
+  // rejects almost every position before the 4 MiB trigram table is touched.
+  const endsTrigram = new Uint8Array(1 << 14);
   const buckets: { id: number; offset: number }[][] = [];
   unique.forEach((lit, id) => {
     const offset = rarestTrigram(lit);
     const key = (lit.charCodeAt(offset) << 14) | (lit.charCodeAt(offset + 1) << 7) | lit.charCodeAt(offset + 2);
+    endsTrigram[key & 0x3fff] = 1;
     if (bucketOf[key] === 0) {
       buckets.push([]);
       bucketOf[key] = buckets.length;
@@ -95,43 +99,53 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   const scan = (text: string, into: LiteralHits = newHits()): LiteralHits => {
     for (const id of into.ids) into.found[id] = 0;
     into.ids.length = 0;
-    into.nonAscii = false;
-    into.base64Run = false;
-    into.percent = 0;
+    // Tables and flags as locals: the loop below runs once per character of every line.
+    const lower = LOWER;
+    const b64 = B64;
+    const ends = endsTrigram;
+    const table = bucketOf;
+    let nonAscii = false;
+    let base64Run = false;
+    let percent = 0;
     let p1 = 0; // previous folded character (0: none), and where it stood
     let p1At = -1;
     let p2 = 0;
     let p2At = -1;
     let run = 0;
-    let runCase = 0; // bit 1 lower, bit 2 upper
+    let runCase = 0; // OR of the B64 classes in the current run
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c >= 128) {
-        into.nonAscii = true;
+        nonAscii = true;
         p1 = p2 = 0;
         run = runCase = 0;
         continue;
       }
-      const b = B64[c] as number;
+      const b = b64[c] as number;
       if (b !== 0) {
         run++;
-        if (b === 2) runCase |= 1;
-        else if (b === 3) runCase |= 2;
-        if (run >= 32 && runCase === 3) into.base64Run = true;
+        runCase |= b;
+        if (run >= 32 && (runCase & 3) === 3) base64Run = true;
       } else {
         run = runCase = 0;
       }
-      const lc = LOWER[c] as number;
+      const lc = lower[c] as number;
       if (lc === 32 && p1 === 32) continue; // a whitespace run counts once
-      if (c === 37) into.percent++;
-      const bucket = bucketOf[(p2 << 14) | (p1 << 7) | lc] as number;
-      if (bucket !== 0 && p2 !== 0) check(text, p2At, bucket, into);
+      if (c === 37) percent++;
+      const k2 = (p1 << 7) | lc;
+      if (ends[k2] === 1 && p2 !== 0) {
+        const bucket = table[(p2 << 14) | k2] as number;
+        if (bucket !== 0) check(text, p2At, bucket, into);
+      }
       p2 = p1;
       p2At = p1At;
       p1 = lc;
       p1At = i;
     }
+    into.nonAscii = nonAscii;
+    into.base64Run = base64Run;
+    into.percent = percent;
     return into;
   };
 
@@ -145,6 +159,10 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
 
 // English letters from most to least frequent; other printable characters count as rare.
 const FREQUENT = ' etaoinshrdlcumwfgypbvkjxqz';
+// Trigrams common in English and in logs: never chosen as a key when the literal offers another.
+const COMMON = new Set(
+  'the ing ion tio ent and for ver ter her hat tha ere ate his con res all ons nce men ith ted ers pro thi wit are ess not ive was ect rea com eve per int est sta cti ica ist ear ain one our iti rat ati ase ove act ssi pas ass set cha ses sio ati ror err rin ini nte tor ect str rou ear par age ran'.split(' '),
+);
 
 /** Offset of the literal's rarest trigram that lies before its first space. */
 function rarestTrigram(lit: string): number {
@@ -153,7 +171,7 @@ function rarestTrigram(lit: string): number {
   let best = 0;
   let bestScore = -1;
   for (let o = 0; o <= last; o++) {
-    let score = 0;
+    let score = COMMON.has(lit.slice(o, o + 3)) ? 0 : 100;
     for (let k = o; k < o + 3; k++) {
       const rank = FREQUENT.indexOf(lit[k] ?? ' ');
       score += rank < 0 ? FREQUENT.length : rank;
