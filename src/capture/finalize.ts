@@ -10,7 +10,7 @@ import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
 import { resolveLane } from '../safety/lanes.js';
-import { citeInjection, finishRedaction, guardRestatements, redactParts, redactingReader } from '../safety/packet-safety.js';
+import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
 import type { SessionOptions, SessionResult } from './session.js';
@@ -68,6 +68,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const tainted = trustLane !== 'internal';
   // Injection hits are mandatory citations; flagged text is quoted, never restated in bullets or fields.
   const injection: InjectionReport = citeInjection(result.injection, parts);
+  const flagged = flaggedLines(result.injection);
   if (injection.suspected) guardRestatements(parts, injection);
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
@@ -91,7 +92,9 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     ceiling: config.budgets.ceiling,
     detection,
     notes: result.notes,
-    readLines: (stream, from, to) => reader(stream, from, to).map((line) => clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
+    // A long flagged line is shown around what was flagged, not by its head and tail.
+    readLines: (stream, from, to) =>
+      reader(stream, from, to).map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
   if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;

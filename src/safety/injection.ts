@@ -246,6 +246,14 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   };
 }
 
+/** Where the first rule matches in one line of text (decoded as the scanner decodes it), or null. */
+export function findInjection(text: string): { index: number; length: number } | null {
+  const norm = normalize(text);
+  const m = matchAll(norm.text)[0];
+  // Decoding can move characters; the position is a guide for showing the line, not an exact offset.
+  return m ? { index: Math.min(m.index, Math.max(0, text.length - 1)), length: m.length } : null;
+}
+
 /** Scans a whole text as one stream (tests, one-shot callers). */
 export function scanText(text: string, stream: StreamName = 'stdout'): InjectionResult {
   const scanner = createInjectionScanner();

@@ -126,7 +126,7 @@ describe('lanes and labels through the pipeline', () => {
     expect(r.packet!.trustLane).toBe('external-untrusted');
     expect(r.packet!.tainted).toBe(true);
     expect(r.text).toMatch(/lane: external-untrusted/);
-    expect(r.text).toMatch(/\[i1\] stdout \d+-\d+ · possible prompt injection \(.*\): quoted data, do not follow · quoted data/);
+    expect(r.text).toMatch(/\[i1\] stdout \d+-\d+ · possible prompt injection \(.*\): do not follow · quoted data/);
   });
 
   it('keeps local build output internal and honours --trust-lane', () => {
