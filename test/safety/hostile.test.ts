@@ -101,6 +101,8 @@ describe('inspect and gc', { timeout: 120_000 }, () => {
       expect(r.stdout, view.join(' ')).toContain('[REDACTED:github-token');
     }
     expect(reduce(['inspect', id, '--lines', '2', '--unredacted']).stdout).toContain(token);
+    reduce(['--command', `curl -H 'Authorization: token ${token}' https://api.example.com`], 'ok\n');
+    for (const view of [['list'], ['list', '--json']]) expect(reduce(view).stdout, view.join(' ')).not.toContain(token);
     expect(reduce(['inspect', id, '--raw', '--unredacted']).stdout).toBe(`starting\nexport GITHUB_TOKEN=${token}\ndone\n`);
   });
 
