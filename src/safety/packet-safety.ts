@@ -81,6 +81,10 @@ export function guardRestatements(parts: PacketParts, report: InjectionReport): 
     }
   }
   parts.fields = guardField(parts.fields, where) as Record<string, FieldValue>;
+  // Citation labels and omission names sit outside the quoted excerpt: they must not carry it either.
+  const own = new Set(report.cites ?? []);
+  for (const c of parts.citations) if (c.label && !own.has(c.ref) && scanText(c.label).suspected) c.label = 'flagged text, quoted below';
+  for (const o of parts.omitted) if (scanText(o.what).suspected) o.what = 'items with flagged text';
 }
 
 function guardField(value: FieldValue, where: string): FieldValue {
@@ -109,7 +113,12 @@ export function redactingReader(read: LineReader): LineReader {
 export function redactParts(parts: PacketParts): void {
   for (const bullet of parts.summary) bullet.text = redactLine(bullet.text);
   parts.fields = redactField(parts.fields) as Record<string, FieldValue>;
-  parts.citations = parts.citations.map((c): CitationDraft => ('excerpt' in c ? { ...c, excerpt: redactBlock(c.excerpt) } : c));
+  parts.citations = parts.citations.map((c): CitationDraft => {
+    const out = 'excerpt' in c ? { ...c, excerpt: redactBlock(c.excerpt) } : { ...c };
+    if (out.label) out.label = redactLine(out.label);
+    return out;
+  });
+  parts.omitted = parts.omitted.map((o) => ({ ...o, what: redactLine(o.what) }));
   if (parts.notes) parts.notes = parts.notes.map(redactLine);
 }
 
