@@ -108,6 +108,13 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   {
     kind: 'override',
+    id: 'new-task',
+    re: /\bnew\s+(?:instructions|task|orders|directives?|objective)\s*(?:follow|:|is\b|are\b)|\byour\s+(?:new|real|actual|true|only)\s+(?:task|instructions?|goal|objective|job|purpose|mission)\s+(?:is|are|now)\b|\bexfiltrat(?:e|ing)\s+(?:the|all|any|every|your|my|this|these|its)\b/i,
+    description: '"New instructions follow:", "your new task is", "exfiltrate the ..."',
+    anchors: ['new instructions', 'new task', 'new orders', 'new directive', 'new objective', 'your new', 'your real', 'your actual', 'your true', 'your only', 'exfiltrat'],
+  },
+  {
+    kind: 'override',
     id: 'from-now-on',
     re: /\bfrom\s+now\s+on,?\s+you\s+(?:will|must|shall|should|are\s+to|may\s+only)\b|\bfrom\s+now\s+on,?\s+(?:always|never|only)\s+(?:respond|answer|reply|output|say|follow)\b/i,
     description: '"from now on you will ..."',
@@ -148,6 +155,13 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   {
     kind: 'addresses-ai',
+    id: 'ai-vocative',
+    re: /\b(?:ai|llm|gpt|claude|copilot|gemini|codex)\s+(?:reviewers?|agents?|assistants?|bots?|models?|systems?|readers?)\s*:/i,
+    description: '"AI reviewers: ...", "LLM agents: ..."',
+    anchors: ['reviewer', 'agent', 'assistant', 'bot', 'model', 'system', 'reader'].flatMap((w) => ['ai', 'llm', 'gpt', 'claude', 'copilot', 'gemini', 'codex'].map((a) => `${a} ${w}`)),
+  },
+  {
+    kind: 'addresses-ai',
     id: 'if-you-are-ai',
     re: /\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+(?:agent|assistant|model|system)|automated\s+(?:agent|assistant|system)|(?:coding\s+)?assistant|chatbot|gpt|claude|copilot|gemini|codex)\b/i,
     description: '"If you are an AI / an LLM ..."',
@@ -157,11 +171,11 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     kind: 'addresses-ai',
     id: 'ai-reading-this',
     re: new RegExp(
-      String.raw`\b${AI}\s+(?:that\s+(?:is\s+|are\s+)?)?(?:reading|processing|parsing|summari[sz]ing|reviewing|analy[sz]ing|read|process|see|sees)\s+this\b`,
+      String.raw`\b${AI}\s+(?:that\s+(?:is\s+|are\s+)?)?(?:reading|processing|parsing|summari[sz]ing|reviewing|analy[sz]ing|read|reads|process|processes|parses|summari[sz]es|reviews|analy[sz]es|see|sees)\s+this\b`,
       'i',
     ),
     description: '"AI agents reading this ..."',
-    anchors: ['reading', 'processing', 'parsing', 'summarizing', 'summarising', 'reviewing', 'analyzing', 'analysing', 'read this', 'process this', 'see this', 'sees this'].map((w) => (w.includes(' ') ? w : `${w} this`)),
+    anchors: ['reading', 'processing', 'parsing', 'summarizing', 'summarising', 'reviewing', 'analyzing', 'analysing', 'read', 'reads', 'process', 'processes', 'parses', 'summarizes', 'summarises', 'reviews', 'analyzes', 'analyses', 'see', 'sees'].map((w) => `${w} this`),
   },
   {
     kind: 'addresses-ai',
@@ -213,6 +227,13 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     re: /(?:^|\\n)\s*(?:Human|Assistant)\s*:\s+\S/m,
     description: 'fake "Human:" / "Assistant:" transcript turns at the start of a line',
     anchors: ['human', 'assistant'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'system-turn',
+    re: /(?:^|\\n|[.!]\s)\s*(?:system|admin|administrator|developer|operator)\s*:\s*(?:the\s+)?(?:assistant|ai|model|agent|llm|you)\b/im,
+    description: '"SYSTEM: the assistant must ..." turns',
+    anchors: ['system:', 'system :', 'admin:', 'administrator:', 'developer:', 'operator:'],
   },
   {
     kind: 'role-markup',

@@ -64,7 +64,7 @@ describe('injection through the pipeline', () => {
     const line = JSON.stringify(issues);
     expect(line.length).toBeGreaterThan(20_000);
     const r = reduceOutputSync({ stdout: line, argv: ['gh', 'api', 'repos/a/b/issues'], mode: 'wrap', outputsDir: path.join(work, 'long'), cwd: work });
-    expect(r.packet!.injection).toMatchObject({ suspected: true, hits: 2 });
+    expect(r.packet!.injection).toMatchObject({ suspected: true, kinds: ['addresses-ai', 'override'] });
   });
 
   it('does not flag the ordinary fixtures', () => {
