@@ -10,7 +10,7 @@ import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
 import { resolveLane } from '../safety/lanes.js';
-import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader } from '../safety/packet-safety.js';
+import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
 import type { SessionOptions, SessionResult } from './session.js';
@@ -69,6 +69,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   // Injection hits are mandatory citations; flagged text is quoted, never restated in bullets or fields.
   const injection: InjectionReport = citeInjection(result.injection, parts);
   const flagged = flaggedLines(result.injection);
+  const injectionDrafts = parts.citations.filter((c) => injection.cites?.includes(c.ref)).map((c) => ({ ...c }));
   if (injection.suspected) guardRestatements(parts, injection);
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
@@ -105,6 +106,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const packetBytes = packet.stats.packetBytes;
     if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || (wholeBytes <= budget && wholeBytes <= 2 * packetBytes))) packet = whole!;
   }
+  if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {
     finishRedaction(packet);
     finishStats(packet);

@@ -9,7 +9,8 @@
  *   runners, linters, package managers installing, git status/diff, terraform, helm lint).
  * Unknown tools and pipes without a command are `external-runtime`: tainted by default, because treating
  * third-party text as trusted costs more than fencing a trusted excerpt.
- * Precedence: `--trust-lane` flag, then the config's per-family lane, then these defaults.
+ * Precedence: `--trust-lane` flag, then the config's per-family lane, then the reducer's declared lane,
+ * then these defaults.
  */
 import type { TrustLane } from '../core/types.js';
 
@@ -57,7 +58,8 @@ const INTERNAL_TOOLS = [
 
 const RULES: readonly LaneRule[] = [
   // GitHub / GitLab: bodies, comments, titles and API payloads are written by anyone.
-  { program: ['gh'], sub: [['run'], ['workflow'], ['pr', 'checks'], ['cache']], lane: 'external-runtime' },
+  // CI run logs and check states are runtime output; run lists carry commit titles (untrusted, below).
+  { program: ['gh'], sub: [['run', 'view'], ['run', 'watch'], ['workflow', 'view'], ['pr', 'checks'], ['cache']], lane: 'external-runtime' },
   { program: ['gh', 'glab', 'hub'], lane: 'external-untrusted' },
   // Fetchers and web content.
   { program: UNTRUSTED_FETCH, lane: 'external-untrusted' },
@@ -115,9 +117,13 @@ export interface LaneChoice {
   reducerLane?: TrustLane | undefined;
 }
 
-/** The lane for a run: the flag, the config, the table, the reducer's own, else external-runtime. */
+/**
+ * The lane for a run: the flag, the config, the lane the chosen reducer declares (its author knows
+ * the output: `git log` untrusted, `gh run view` runtime), then this table (for tools read by the
+ * generic reducers), else external-runtime.
+ */
 export function resolveLane(choice: LaneChoice): TrustLane {
-  return choice.flag ?? choice.config?.[choice.family] ?? knownLaneFor(choice.family, choice.argv) ?? choice.reducerLane ?? 'external-runtime';
+  return choice.flag ?? choice.config?.[choice.family] ?? choice.reducerLane ?? knownLaneFor(choice.family, choice.argv) ?? 'external-runtime';
 }
 
 /**

@@ -8,6 +8,7 @@ describe('trust lanes', () => {
     ['gh', ['gh', 'api', 'repos/a/b/issues'], 'external-untrusted'],
     ['gh', ['gh', '-R', 'a/b', 'issue', 'list'], 'external-untrusted'],
     ['gh', ['gh', 'run', 'view', '--log-failed'], 'external-runtime'],
+    ['gh', ['gh', 'run', 'list'], 'external-untrusted'],
     ['gh', ['gh', 'pr', 'checks'], 'external-runtime'],
     ['curl', ['curl', '-s', 'https://example.com'], 'external-untrusted'],
     ['http', ['/usr/local/bin/http', 'GET', 'example.com'], 'external-untrusted'],
@@ -45,9 +46,11 @@ describe('trust lanes', () => {
     expect(defaultLaneFor('pytest', ['./run-tests.sh'])).toBe('internal');
   });
 
-  it('lets the flag beat the config and the config beat the default', () => {
+  it('lets the flag beat the config, the config the reducer, the reducer the table', () => {
     const argv = ['kubectl', 'logs', 'x'];
     expect(resolveLane({ family: 'kubectl', argv })).toBe('external-runtime');
+    expect(resolveLane({ family: 'git', argv: [], reducerLane: 'external-untrusted' })).toBe('external-untrusted');
+    expect(resolveLane({ family: 'kubectl', argv: ['kubectl', 'get', 'pods'], reducerLane: 'internal' })).toBe('internal');
     expect(resolveLane({ family: 'kubectl', argv, config: { kubectl: 'internal' } })).toBe('internal');
     expect(resolveLane({ family: 'kubectl', argv, config: { kubectl: 'internal' }, flag: 'external-untrusted' })).toBe('external-untrusted');
   });
