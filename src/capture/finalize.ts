@@ -9,6 +9,9 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
+import { resolveLane } from '../safety/lanes.js';
+import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
+import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
 import type { SessionOptions, SessionResult } from './session.js';
 
@@ -54,12 +57,26 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
 
   const id = result.id;
   const dir = session.outputsDir;
-  const trustLane = options.trustLane ?? config.trustLanes[family] ?? reducer.lane ?? 'internal';
+  const userLane = config.families.find((f) => f.name === family)?.trustLane;
+  const trustLane = resolveLane({
+    family,
+    argv: session.argv,
+    flag: options.trustLane,
+    config: userLane ? { [family]: userLane, ...config.trustLanes } : config.trustLanes,
+    reducerLane: reducer.lane,
+  });
   const tainted = trustLane !== 'internal';
-  const injection: InjectionReport = { suspected: false };
+  // Injection hits are mandatory citations; flagged text is quoted, never restated in bullets or fields.
+  const injection: InjectionReport = citeInjection(result.injection, parts);
+  const flagged = flaggedLines(result.injection);
+  const injectionDrafts = parts.citations.filter((c) => injection.cites?.includes(c.ref)).map((c) => ({ ...c }));
+  if (injection.suspected) guardRestatements(parts, injection);
+  const redact = config.redact !== 'off';
+  if (redact) redactParts(parts);
   const budget = budgetFor(parts.status, options.budget, options.maxBytes, config);
   const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
-  const reader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
+  const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
+  const reader = redact ? redactingReader(rawReader) : rawReader;
 
   let packet = pack({
     id,
@@ -76,7 +93,9 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     ceiling: config.budgets.ceiling,
     detection,
     notes: result.notes,
-    readLines: (stream, from, to) => reader(stream, from, to).map((line) => clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
+    // A long flagged line is shown around what was flagged, not by its head and tail.
+    readLines: (stream, from, to) =>
+      reader(stream, from, to).map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
   if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
@@ -86,6 +105,11 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
     if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || (wholeBytes <= budget && wholeBytes <= 2 * packetBytes))) packet = whole!;
+  }
+  if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
+  if (redact) {
+    finishRedaction(packet);
+    finishStats(packet);
   }
 
   const meta: ArtifactMeta = {
@@ -109,6 +133,13 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     packet,
   };
   if (streams.stderr.bytes > 0) meta.streams.stderr = stored(id, 'stderr', result);
+  if (config.redact === 'artifacts') {
+    // The user chose redacted artifacts over lossless ones: rewrite the streams, record it.
+    const rewritten = redactArtifacts(dir, meta.streams);
+    meta.streams = rewritten.streams;
+    meta.redaction = 'artifacts';
+    if (Object.keys(rewritten.counts).length) meta.artifactRedactions = rewritten.counts;
+  }
   let warning: string | null = null;
   try {
     writeMetadata(dir, meta);

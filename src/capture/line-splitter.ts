@@ -22,7 +22,11 @@ export class LineSplitter {
   private lineBytes = 0;
   private lineStart = 0;
 
-  constructor(private readonly onLine: (n: number, text: string) => void) {}
+  constructor(
+    private readonly onLine: (n: number, text: string) => void,
+    /** Bytes of a long line past MAX_LINE_BYTES, as they arrive (the injection scan reads whole lines). */
+    private readonly onOverflow?: (bytes: Buffer) => void,
+  ) {}
 
   push(chunk: Buffer): void {
     let pos = 0;
@@ -47,11 +51,13 @@ export class LineSplitter {
     const length = to - from;
     this.lineBytes += length;
     const room = MAX_LINE_BYTES - this.keptBytes;
+    let take = 0;
     if (room > 0 && length > 0) {
-      const take = Math.min(room, length);
+      take = Math.min(room, length);
       this.parts.push(chunk.subarray(from, from + take));
       this.keptBytes += take;
     }
+    if (this.onOverflow && take < length) this.onOverflow(chunk.subarray(from + take, to));
   }
 
   private emit(): void {

@@ -4,6 +4,8 @@ import { detectReducer, type Detection } from '../core/detect.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
 import type { ExitInfo, JsonStyle, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
+import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
@@ -42,9 +44,10 @@ class StreamTap {
     readonly stream: StreamName,
     dir: string | null,
     onLine: (stream: StreamName, n: number, text: string) => void,
+    onOverflow?: (stream: StreamName, bytes: Buffer) => void,
   ) {
     this.file = dir ? new ArtifactFile(tempStreamPath(dir, stream)) : null;
-    this.splitter = new LineSplitter((n, text) => onLine(stream, n, text));
+    this.splitter = new LineSplitter((n, text) => onLine(stream, n, text), onOverflow && ((bytes) => onOverflow(stream, bytes)));
   }
 
   headBuffer(): Buffer {
@@ -64,6 +67,8 @@ export interface SessionResult {
   streams: Record<StreamName, StreamTap>;
   durationMs: number;
   createdAt: Date;
+  /** The prompt-injection scan over every line of both streams. */
+  injection: InjectionResult;
 }
 
 /**
@@ -82,6 +87,12 @@ export class CaptureSession {
   private pending: Array<[StreamName, number, string]> = [];
   private reducerFailure: Error | null = null;
   private readonly started = Date.now();
+  private readonly scanner = createInjectionScanner();
+  // The rest of lines longer than reducers see, scanned for injection in segments.
+  private readonly longLines = {
+    stdout: new LongLineScan((n, text) => this.scanner.line('stdout', n, text)),
+    stderr: new LongLineScan((n, text) => this.scanner.line('stderr', n, text)),
+  };
 
   constructor(private readonly options: SessionOptions) {
     this.createdAt = options.createdAt ?? new Date();
@@ -93,8 +104,9 @@ export class CaptureSession {
       dir = null;
     }
     const onLine = (stream: StreamName, n: number, text: string): void => this.onLine(stream, n, text);
-    this.stdout = new StreamTap('stdout', dir, onLine);
-    this.stderr = new StreamTap('stderr', dir, onLine);
+    const onOverflow = (stream: StreamName, bytes: Buffer): void => this.longLines[stream].push(bytes, this[stream].splitter.lines + 1);
+    this.stdout = new StreamTap('stdout', dir, onLine, onOverflow);
+    this.stderr = new StreamTap('stderr', dir, onLine, onOverflow);
   }
 
   /** Opens stdout's file at once so a store that cannot be written is known before any output. */
@@ -192,6 +204,7 @@ export class CaptureSession {
       streams: { stdout: this.stdout, stderr: this.stderr },
       durationMs: Date.now() - this.started,
       createdAt: this.createdAt,
+      injection: this.scanner.finish(),
     };
   }
 
@@ -228,6 +241,8 @@ export class CaptureSession {
   }
 
   private onLine(stream: StreamName, n: number, text: string): void {
+    this.longLines[stream].flush();
+    this.scanner.line(stream, n, text);
     if (ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text]);

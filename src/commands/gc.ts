@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { applyGc, planGc } from '../store/retention.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
+import { repairPermissions } from '../safety/permissions.js';
 
 export function gcCommand(): Command {
   return new Command('gc')
@@ -27,11 +28,14 @@ export function gcCommand(): Command {
       if (!fs.existsSync(dir)) return writeOut(`no artifacts in ${dir}\n`);
       const plan = planGc(dir, Date.now(), olderThan, maxSize);
       if (!flags.dryRun) applyGc(dir, plan);
+      const perms = repairPermissions(dir, flags.dryRun);
       const verb = flags.dryRun ? 'would remove' : 'removed';
       const freed = plan.remove.reduce((a, r) => a + r.bytes, 0);
       const lines = plan.remove.map((r) => `${verb} ${r.id} (${r.reason}, ${count(r.bytes)} B)`);
       if (plan.partials.length) lines.push(`${verb} ${plan.partials.length} leftover partial file(s)`);
       lines.push(`${verb} ${count(plan.remove.length)} artifact(s), ${count(freed)} B; ${count(plan.keptBytes)} B kept`);
+      if (perms.repaired.length) lines.push(`${flags.dryRun ? 'would tighten' : 'tightened'} permissions of ${count(perms.repaired.length)} path(s) to 0700/0600`);
+      if (perms.failed.length) lines.push(`could not tighten permissions of ${count(perms.failed.length)} path(s): ${perms.failed.slice(0, 3).join(', ')}`);
       return writeOut(lines.join('\n') + '\n');
     });
 }

@@ -6,12 +6,16 @@ import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/_shared/json-render.js';
 import { escapeControl } from '../render/escape.js';
+import { safeJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
+import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } from '../safety/packet-safety.js';
+import { createRedactor } from '../safety/redact.js';
+import { redactFileTo } from '../safety/redact-artifacts.js';
 
 interface InspectFlags {
   lines?: string;
@@ -21,6 +25,7 @@ interface InspectFlags {
   raw?: boolean;
   pointer?: string;
   json?: boolean;
+  unredacted?: boolean;
   outputs?: string;
   config?: string;
 }
@@ -38,6 +43,7 @@ export function inspectCommand(): Command {
     .option('--raw', 'the exact stored bytes')
     .option('--pointer <pointer>', 'the value at a JSON pointer (RFC 6901) of the JSON output')
     .option('--json', 'metadata and packet as one JSON object')
+    .option('--unredacted', 'show secrets as stored instead of [REDACTED:kind …last4] (with --raw: the exact bytes)')
     .option('--outputs <dir>', 'artifact directory')
     .option('--config <file>', 'config file to use')
     .addHelpText(
@@ -59,13 +65,19 @@ Examples:
       const stream = flags.stderr ? 'stderr' : 'stdout';
       const modes = [flags.lines, flags.grep, flags.raw, flags.pointer, flags.json].filter((m) => m !== undefined && m !== false).length;
       if (modes > 1) throw new UsageError('choose one of --lines, --grep, --raw, --pointer, --json');
-      if (flags.raw) return writeRaw(dir, meta, stream);
-      if (flags.lines) return writeOut(showLines(dir, meta, stream, flags.lines));
-      if (flags.grep !== undefined) return writeOut(grep(dir, meta, stream, flags.grep, parseContext(flags.context)));
-      if (flags.pointer !== undefined) return writeOut(showPointer(dir, meta, flags.pointer));
-      if (flags.json) return writeOut(JSON.stringify(meta) + '\n');
-      return writeOut(describe(dir, meta));
+      // Secrets are masked in everything inspect shows unless --unredacted says otherwise.
+      const redact = !flags.unredacted;
+      if (flags.raw) return writeRaw(dir, meta, stream, redact);
+      if (flags.lines) return writeOut(showLines(dir, meta, stream, flags.lines, redact));
+      if (flags.grep !== undefined) return writeOut(grep(dir, meta, stream, flags.grep, parseContext(flags.context), redact));
+      if (flags.pointer !== undefined) return writeOut(showPointer(dir, meta, flags.pointer, redact));
+      if (flags.json) return writeOut(safeJson(redact ? redactMeta(meta) : meta) + '\n');
+      return writeOut(describe(dir, redact ? redactMeta(meta) : meta));
     });
+}
+
+function redactMeta(meta: ArtifactMeta): ArtifactMeta {
+  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), packet: redactPacket(meta.packet) };
 }
 
 function describe(dir: string, meta: ArtifactMeta): string {
@@ -81,6 +93,7 @@ function describe(dir: string, meta: ArtifactMeta): string {
   lines.push(`packet: ${bytes(p.stats.packetBytes)} · confidence ${p.confidence.toFixed(2)} · tainted ${p.tainted ? `yes (${p.trustLane})` : 'no'} · truncated ${p.truncated ? 'yes' : 'no'} · injection ${p.injection.suspected ? 'suspected' : 'none found'}`);
   lines.push(`escalation: ${p.escalation.recommended ? `recommended (${p.escalation.reason})` : 'not needed'}`);
   lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
+  if (meta.redaction === 'artifacts') lines.push(`redaction: the stored streams are redacted (config redact: artifacts)`);
   lines.push('── packet ──');
   return lines.join('\n') + '\n' + renderText(p);
 }
@@ -92,8 +105,30 @@ function streamFile(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'
   return file;
 }
 
-async function writeRaw(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): Promise<void> {
+async function writeRaw(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', redact: boolean): Promise<void> {
   const file = streamFile(dir, meta, stream);
+  // Escape sequences never reach a terminal; a pipe gets the stored bytes (masked unless --unredacted).
+  const tty = Boolean(process.stdout.isTTY);
+  if (redact || tty) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const flush = (): void => {
+      if (size) process.stdout.write(Buffer.concat(chunks, size));
+      chunks.length = 0;
+      size = 0;
+    };
+    redactFileTo(
+      file,
+      (bytes) => {
+        chunks.push(bytes);
+        size += bytes.length;
+        if (size >= 1 << 16) flush();
+      },
+      { redact, sanitize: tty },
+    );
+    flush();
+    return;
+  }
   await new Promise<void>((resolve, reject) => {
     const source = fs.createReadStream(file);
     source.on('error', reject);
@@ -111,16 +146,17 @@ function parseRange(text: string, last: number): [number, number] {
   return [from, Math.min(to, last)];
 }
 
-function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string): string {
+function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   const info = meta.streams[stream]!;
   const [from, to] = parseRange(range, info.lines);
   if (from > info.lines) throw new UsageError(`--lines ${range}: ${stream} has only ${count(info.lines)} lines`);
   const width = String(to).length;
-  return readLines(file, info.index, from, to).map((text, i) => `${String(from + i).padStart(width)}│ ${escapeControl(text)}`).join('\n') + '\n';
+  const read = (_s: 'stdout' | 'stderr', a: number, b: number): string[] => readLines(file, info.index, a, b);
+  return (redact ? redactingReader(read) : read)(stream, from, to).map((text, i) => `${String(from + i).padStart(width)}│ ${escapeControl(text)}`).join('\n') + '\n';
 }
 
-function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number): string {
+function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   let regex: RegExp;
   try {
@@ -137,8 +173,15 @@ function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', patt
   let after = 0;
   const print = (n: number, text: string, mark: string): void => {
     if (lastPrinted > 0 && n > lastPrinted + 1) out.push('--');
+    if (redact) text = masked.get(n) ?? redactLine(text);
     out.push(`${String(n).padStart(width)}${mark} ${escapeControl(text)}`);
     lastPrinted = n;
+  };
+  const redactor = createRedactor();
+  const masked = new Map<number, string>();
+  const remember = (n: number, text: string): void => {
+    masked.set(n, text);
+    if (masked.size > 2 * context + 2) masked.delete(masked.keys().next().value as number);
   };
   // Stream through the file in slices; memory stays bounded by the context window.
   const step = 10_000;
@@ -147,6 +190,8 @@ function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', patt
     for (let i = 0; i < lines.length; i++) {
       const n = start + i;
       const text = lines[i]!;
+      // One redactor follows the whole stream, so lines inside a PEM block or Secret data are masked too.
+      if (redact) remember(n, redactor.line(text));
       if (regex.test(text)) {
         if (++matches > MAX_GREP_MATCHES) break outer;
         for (const [m, t] of recent) if (m > lastPrinted) print(m, t, '│');
@@ -167,7 +212,7 @@ function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', patt
   return out.join('\n') + '\n';
 }
 
-function showPointer(dir: string, meta: ArtifactMeta, pointer: string): string {
+function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
   const file = streamFile(dir, meta, 'stdout');
   if (meta.streams.stdout.bytes > 256 * 1024 * 1024) throw new UsageError('--pointer: stdout is over 256 MiB; use --lines or --grep');
   let doc: unknown;
@@ -180,7 +225,8 @@ function showPointer(dir: string, meta: ArtifactMeta, pointer: string): string {
   if (normalized !== '' && !normalized.startsWith('/')) throw new UsageError(`--pointer takes a JSON pointer starting with '/' (got '${pointer}')`);
   const { found, value } = resolvePointer(doc, normalized);
   if (!found) throw new UsageError(`--pointer ${pointer}: no such value in ${meta.id}`);
-  return escapeControl(JSON.stringify(value, null, 2)) + '\n';
+  const lines = JSON.stringify(value, null, 2).split('\n');
+  return escapeControl((redact ? redactBlock(lines) : lines).join('\n')) + '\n';
 }
 
 function parseContext(text: string | undefined): number {

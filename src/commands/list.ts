@@ -3,6 +3,8 @@ import { loadConfig } from '../config.js';
 import { formatAge } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { escapeControl } from '../render/escape.js';
+import { safeJson } from '../render/json.js';
+import { redactLine } from '../safety/packet-safety.js';
 import { listIds, readMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
@@ -28,13 +30,13 @@ export function listCommand(): Command {
       }
       metas.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
       if (flags.json) {
-        return writeOut(metas.map((m) => JSON.stringify(summaryOf(m))).join('\n') + (metas.length ? '\n' : ''));
+        return writeOut(metas.map((m) => safeJson(summaryOf(m))).join('\n') + (metas.length ? '\n' : ''));
       }
       if (metas.length === 0) return writeOut(`no artifacts in ${dir}\n`);
       const now = Date.now();
       const rows = metas.map((m) => {
         const s = summaryOf(m);
-        return [m.id, s.exit, `${count(s.bytesIn)} -> ${count(s.bytesOut)}`, formatAge(now - Date.parse(m.createdAt)), escapeControl(m.command || '(stdin)').slice(0, 60)];
+        return [m.id, s.exit, `${count(s.bytesIn)} -> ${count(s.bytesOut)}`, formatAge(now - Date.parse(m.createdAt)), escapeControl(s.command || '(stdin)').slice(0, 60)];
       });
       const header = ['ID', 'EXIT', 'BYTES IN -> OUT', 'AGE', 'COMMAND'];
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -46,5 +48,6 @@ export function listCommand(): Command {
 function summaryOf(m: ArtifactMeta): { id: string; command: string; exit: string; bytesIn: number; bytesOut: number; createdAt: string; family: string } {
   const exit = m.exit.timedOut ? 'timeout' : m.exit.signal ? m.exit.signal : String(m.exit.code);
   const bytesIn = m.streams.stdout.bytes + (m.streams.stderr?.bytes ?? 0);
-  return { id: m.id, command: m.command, exit, bytesIn, bytesOut: m.packet.stats.packetBytes, createdAt: m.createdAt, family: m.family };
+  // Commands carry tokens too (`curl -H 'Authorization: Bearer …'`): masked like every other view.
+  return { id: m.id, command: redactLine(m.command), exit, bytesIn, bytesOut: m.packet.stats.packetBytes, createdAt: m.createdAt, family: m.family };
 }

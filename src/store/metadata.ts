@@ -30,5 +30,7 @@ export interface ArtifactMeta {
   tainted: boolean;
   retention: { duration: string; expiresAt: string };
   redaction: 'none' | 'artifacts';
+  /** With `redaction: 'artifacts'`: secrets masked in the stored streams, by kind. */
+  artifactRedactions?: Record<string, number>;
   packet: Packet;
 }

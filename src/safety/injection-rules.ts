@@ -1,0 +1,358 @@
+/**
+ * The prompt-injection rule table: text in a tool's output that is aimed at an AI reader.
+ * Each rule is data: a kind (what the packet reports), a regex run over one normalised line
+ * (plus the tail of the line before, so a phrase wrapped over two lines still matches), and why.
+ *
+ * Rules are written against ordinary tool output: CI logs, JSON APIs, READMEs and commit messages
+ * must not match. Every regex is linear: bounded repetitions only, no nested quantifiers.
+ */
+
+/** One detection rule. `re` is case-insensitive unless it says otherwise, and never global. */
+export interface InjectionRule {
+  /** Reported kind: `override`, `addresses-ai`, `role-markup`, `tool-call`, `pipe-to-shell`, `exfiltration`, `destructive`. */
+  readonly kind: string;
+  /** Stable rule id, shown in hits. */
+  readonly id: string;
+  readonly re: RegExp;
+  readonly description: string;
+  /**
+   * Literals (case-insensitive, a space matches any whitespace run) of which at least one occurs in any
+   * text the regex matches. The rule runs only when one does: this is the cheap pre-filter.
+   */
+  readonly anchors: readonly string[];
+  /** Extra check on the match (e.g. the URL of a markdown image); false drops the match. */
+  readonly accept?: (match: RegExpExecArray) => boolean;
+  /** Command-echo lines of build logs (`+ cmd`, `Run cmd`, `RUN cmd`) are records, not requests: skip them. */
+  readonly skipTraceEcho?: boolean;
+}
+
+// Words that name an AI reader. Bare "agent" is left out: CI agents (Jenkins, Buildkite) are everywhere.
+const AI = String.raw`(?:ai|a\.i\.|llms?|large\s+language\s+models?|language\s+models?|ai\s+(?:agents?|assistants?|models?|systems?|tools?)|(?:coding|llm|autonomous)\s+agents?|assistants?|chatbots?|copilot|claude|chatgpt|gpt(?:-?\d[\w.]*)?|gemini|codex|cursor)`;
+const PRIOR = String.raw`(?:previous|prior|preceding|above|earlier|former|foregoing|original|initial|system|existing|current|all)`;
+const ORDERS = String.raw`(?:instructions?|prompts?|directions?|directives?|guidelines?|rules?|context|messages?|commands?|guidance|constraints|orders|programming|policies)`;
+const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:ba|z|k|da|fi|c|tc|a)?sh\b|(?:sudo\s+)?(?:python[23]?|perl|ruby|node)\b(?!\S)|iex\b|invoke-expression\b`;
+const FETCH = String.raw`(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)`;
+const SENSITIVE_FILE = String.raw`(?:\.ssh\/|id_rsa|id_ed25519|\.aws\/credentials|\.env\b|\.npmrc|\.netrc|\.git-credentials|\.docker\/config\.json|\/etc\/shadow|\/etc\/passwd|\.kube\/config|\.pypirc)`;
+const SECRET_THINGS = String.raw`(?:api[\s_-]?keys?|access\s+keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|env(?:ironment)?\s+(?:variables?|vars?)|\.env(?:\s+file)?|ssh\s+keys?|id_rsa|private\s+keys?|cookies?|session\s+(?:ids?|tokens?)|conversation(?:\s+history)?|chat\s+history|system\s+prompt|user'?s?\s+data)`;
+
+// Query parameter names that carry stolen data in exfiltration links.
+const EXFIL_PARAMS = /[?&](?:data|d|q|secret|secrets|token|key|apikey|api_key|password|pwd|pass|cred|creds|credentials|env|payload|exfil|leak|info|msg|message|content|conversation|history|chat|context|prompt|memory|s|x|c)=([^&#\s)]*)/gi;
+// A value the model is meant to fill in: {secret}, $TOKEN, <data>, [DATA], %7B...%7D, INSERT_...
+const TEMPLATED = /^(?:\{|\$|<|\[|%7B|%24|%3C|%5B)|(?:INSERT|PLACEHOLDER|YOUR[_-]|_HERE\b)/i;
+const SENSITIVE_NAME = /^[?&](?:secret|secrets|token|apikey|api_key|password|pwd|pass|cred|creds|credentials|env|exfil|leak|conversation|history|chat|prompt|memory)=/i;
+
+/** A URL used as an exfiltration channel: a data-carrying query parameter that is templated or names a secret. */
+export function isExfilUrl(url: string): boolean {
+  if (!url.includes('?')) return false;
+  EXFIL_PARAMS.lastIndex = 0;
+  for (let m = EXFIL_PARAMS.exec(url); m; m = EXFIL_PARAMS.exec(url)) {
+    const value = m[1] ?? '';
+    if (SENSITIVE_NAME.test(m[0]) && value.length > 0) return true;
+    if (TEMPLATED.test(value)) return true;
+  }
+  return false;
+}
+
+const SECRET_ANCHORS = [
+  'api key', 'api_key', 'api-key', 'apikey', 'access key', 'token', 'secret', 'credential', 'password', 'passphrase',
+  'env var', 'environment var', '.env', 'ssh key', 'id_rsa', 'private key', 'cookie', 'session', 'conversation',
+  'chat history', 'system prompt', "user's data", 'user data', 'users data',
+];
+const AI_NAMES = ['ai', 'llm', 'assistant', 'claude', 'chatgpt', 'gpt', 'copilot', 'gemini', 'codex'];
+const tagAnchors = (names: readonly string[]): string[] => names.flatMap((n) => [`<${n}`, `</${n}`]);
+const SENSITIVE_ANCHORS = [
+  '$(env', '$( env', '$(printenv', '$( printenv',
+  '.ssh/', 'id_rsa', 'id_ed25519', '.aws/credentials', '.env', '.npmrc', '.netrc', '.git-credentials', '.docker/config',
+  '/etc/shadow', '/etc/passwd', '.kube/config', '.pypirc', 'env|', 'env |', 'printenv', 'set|', 'set |',
+];
+
+export const INJECTION_RULES: readonly InjectionRule[] = [
+  // --- override: attempts to replace the reader's instructions ---
+  {
+    kind: 'override',
+    id: 'ignore-previous',
+    re: new RegExp(
+      String.raw`\b(?:ignore|disregard|forget|skip|override|bypass|drop|abandon|discard)\s+(?:(?:all|any|the|your|of|everything|every|these|those|my|previous|prior|above)\s+){0,4}?${PRIOR}\s+(?:\w+\s+){0,2}?${ORDERS}`,
+      'i',
+    ),
+    description: '"ignore all previous instructions" and its variants',
+    anchors: ['ignor', 'disregard', 'forget', 'skip', 'overrid', 'bypass', 'drop', 'abandon', 'discard'],
+  },
+  {
+    kind: 'override',
+    id: 'disregard-above',
+    re: /\b(?:disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+|what\s+(?:is|was)\s+(?:written|said)\s+)?(?:above|foregoing|previous|before)\b|\bignore\s+(?:all|everything)\s+(?:(?:written|said|stated)\s+)?(?:above|before\s+this)\b/i,
+    description: '"disregard the above", "ignore everything above"',
+    anchors: ['disregard', 'forget', 'ignor'],
+  },
+  {
+    kind: 'override',
+    id: 'forget-told',
+    re: /\bforget\s+(?:everything|all|anything)\s+(?:(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|instructed)|you\s+know|(?:your|previous|prior)\s+\w+)/i,
+    description: '"forget everything you were told"',
+    anchors: ['forget'],
+  },
+  {
+    kind: 'override',
+    id: 'you-are-now',
+    re: /\byou\s+are\s+now\s+(?:(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:assistant|ai|agent|model|bot|chatbot|llm|hacker|admin(?:istrator)?|root|superuser|shell|terminal|persona|character|jailbroken|unrestricted|unfiltered|developer)\b|dan\b|in\s+(?:[\w-]+\s+){0,2}mode\b|jailbroken|unrestricted|unfiltered|uncensored|free\s+(?:from|of)\b|no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:ai|assistant))|(?:operating|acting)\s+(?:as|in|under))/i,
+    description: '"you are now DAN / an unrestricted assistant / in developer mode"',
+    anchors: ['you are'],
+  },
+  {
+    kind: 'override',
+    id: 'new-system-prompt',
+    re: /\b(?:new|updated|revised|real|actual|true|hidden|secret|override|overriding|replacement)\s+system\s+(?:prompt|instructions?|message|directive)s?\b|\b(?:begin|start|end)(?:\s+of)?\s+(?:new\s+)?system\s+prompt\b|\[\s*system\s+(?:message|note|override|instruction|prompt)s?\s*\]|\bsystem\s+override\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b|\bjailbreak(?:\s+mode)?\s+(?:enabled|activated)\b/i,
+    description: 'announces a new or hidden system prompt, a system override or developer mode',
+    anchors: ['system prompt', 'system instruction', 'system message', 'system directive', 'system override', 'system note', 'developer mode', 'jailbreak'],
+  },
+  {
+    kind: 'override',
+    id: 'new-task',
+    re: /\bnew\s+(?:instructions|task|orders|directives?|objective)\s*(?:follow|:|is\b|are\b)|\byour\s+(?:new|real|actual|true|only)\s+(?:task|instructions?|goal|objective|job|purpose|mission)\s+(?:is|are|now)\b|\bexfiltrat(?:e|ing)\s+(?:the|all|any|every|your|my|this|these|its)\b/i,
+    description: '"New instructions follow:", "your new task is", "exfiltrate the ..."',
+    anchors: ['new instructions', 'new task', 'new orders', 'new directive', 'new objective', 'your new', 'your real', 'your actual', 'your true', 'your only', 'exfiltrat'],
+  },
+  {
+    kind: 'override',
+    id: 'from-now-on',
+    re: /\bfrom\s+now\s+on,?\s+you\s+(?:will|must|shall|should|are\s+to|may\s+only)\b|\bfrom\s+now\s+on,?\s+(?:always|never|only)\s+(?:respond|answer|reply|output|say|follow)\b/i,
+    description: '"from now on you will ..."',
+    anchors: ['from now on'],
+  },
+  {
+    kind: 'override',
+    id: 'hide-from-user',
+    re: /\b(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|show|mention\s+(?:this|it|that)\s+to)\s+the\s+(?:user|human|operator|developer)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|warning)\s+the\s+(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|these\s+\w+|it)\s+(?:secret\s+)?from\s+the\s+(?:user|human|operator)\b/i,
+    description: 'asks the reader to act behind the user\'s back',
+    anchors: ['the user', 'the human', 'the operator', 'the developer'],
+  },
+  {
+    kind: 'override',
+    id: 'reveal-prompt',
+    re: /\b(?:reveal|print|output|show|repeat|leak|dump|disclose|recite)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|initial\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|instructions\s+above|hidden\s+instructions|developer\s+(?:message|instructions))\b/i,
+    description: 'asks the reader to disclose its system prompt',
+    anchors: ['system prompt', 'initial instructions', 'instructions above', 'hidden instructions', 'developer message', 'developer instructions'],
+  },
+  {
+    kind: 'override',
+    id: 'act-unrestricted',
+    re: /\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|dan\b)|\bno\s+(?:ethical|safety|content)\s+(?:guidelines|restrictions|filters)\s+apply\b/i,
+    description: 'jailbreak persona requests',
+    anchors: ['act as', 'behave as', 'respond as', 'no ethical', 'no safety', 'no content'],
+  },
+
+  // --- addresses-ai: text written to an AI reader rather than a person ---
+  {
+    kind: 'addresses-ai',
+    id: 'note-to-ai',
+    re: new RegExp(
+      String.raw`\b(?:attention|note|notice|message|instructions?|directive|important|reminder|warning|urgent)\s*(?:to|for)\s+(?:all\s+|any\s+|the\s+)?${AI}\b`,
+      'i',
+    ),
+    description: '"Note to AI assistants: ..."',
+    anchors: ['attention', 'note to', 'note for', 'notice to', 'notice for', 'message to', 'message for', 'instruction', 'directive', 'important', 'reminder', 'warning to', 'warning for', 'urgent'],
+  },
+  {
+    kind: 'addresses-ai',
+    id: 'ai-vocative',
+    re: /\b(?:ai|llm|gpt|claude|copilot|gemini|codex)\s+(?:reviewers?|agents?|assistants?|bots?|models?|systems?|readers?)\s*:/i,
+    description: '"AI reviewers: ...", "LLM agents: ..."',
+    anchors: ['reviewer', 'agent', 'assistant', 'bot', 'model', 'system', 'reader'].flatMap((w) => ['ai', 'llm', 'gpt', 'claude', 'copilot', 'gemini', 'codex'].map((a) => `${a} ${w}`)),
+  },
+  {
+    kind: 'addresses-ai',
+    id: 'if-you-are-ai',
+    re: /\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+(?:agent|assistant|model|system)|automated\s+(?:agent|assistant|system)|(?:coding\s+)?assistant|chatbot|gpt|claude|copilot|gemini|codex)\b/i,
+    description: '"If you are an AI / an LLM ..."',
+    anchors: ['if you are'],
+  },
+  {
+    kind: 'addresses-ai',
+    id: 'ai-reading-this',
+    re: new RegExp(
+      String.raw`\b${AI}\s+(?:that\s+(?:is\s+|are\s+)?)?(?:reading|processing|parsing|summari[sz]ing|reviewing|analy[sz]ing|read|reads|process|processes|parses|summari[sz]es|reviews|analy[sz]es|see|sees)\s+this\b`,
+      'i',
+    ),
+    description: '"AI agents reading this ..."',
+    anchors: ['reading', 'processing', 'parsing', 'summarizing', 'summarising', 'reviewing', 'analyzing', 'analysing', 'read', 'reads', 'process', 'processes', 'parses', 'summarizes', 'summarises', 'reviews', 'analyzes', 'analyses', 'see', 'sees'].map((w) => `${w} this`),
+  },
+  {
+    kind: 'addresses-ai',
+    id: 'dear-ai',
+    re: /\b(?:dear|hey|hello|hi|attention)\s+(?:ai|llm|assistant|claude|chatgpt|gpt|copilot|gemini|codex|ai\s+(?:agent|assistant|model))\s*[,:!]/i,
+    description: '"Dear AI, ..."',
+    anchors: ['dear', 'hey', 'hello', 'hi', 'attention'].flatMap((g) => AI_NAMES.map((n) => `${g} ${n}`)),
+  },
+  {
+    kind: 'addresses-ai',
+    id: 'as-an-ai-you-must',
+    re: /\bas\s+an?\s+(?:ai|llm|language\s+model)(?:\s+(?:agent|assistant|model))?,?\s+you\s+(?:must|should|will|are\s+(?:required|instructed|expected))\b/i,
+    description: '"As an AI, you must ..."',
+    anchors: ['as an ai', 'as a ai', 'as an llm', 'as a llm', 'as a language model', 'as an language model'],
+  },
+
+  // --- role-markup: chat-template and transcript markup that fakes a turn ---
+  {
+    kind: 'role-markup',
+    id: 'chat-template-token',
+    re: /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|start_header_id|end_header_id|eot_id|begin_of_text|tool|ipython|channel|message|start|end|return|call|constrain|fim_\w+)\|>/i,
+    description: 'ChatML / Llama / harmony special tokens such as <|im_start|>',
+    anchors: ['<|i', '<|e', '<|s', '<|u', '<|a', '<|t', '<|b', '<|c', '<|m', '<|r', '<|f'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'inst-sys',
+    re: /\[\/?INST\]|<<\/?SYS>>/,
+    description: 'Llama-2 [INST] and <<SYS>> markers',
+    anchors: ['[inst]', '[/inst]', '<<sys>>', '<</sys>>'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'agent-xml-tags',
+    re: /<\/?(?:system-reminder|system_prompt|system-prompt|system_message|assistant_response|user_query|human_turn|ai_turn|admin_instructions|antml:[a-z_]+|instructions)\b[^<>]{0,200}>/i,
+    description: 'XML-style prompt tags (<system-reminder>, <instructions>, ...)',
+    anchors: tagAnchors(['system-', 'system_', 'assistant_', 'user_query', 'human_turn', 'ai_turn', 'admin_instructions', 'antml:', 'instructions']),
+  },
+  {
+    kind: 'role-markup',
+    id: 'role-tag',
+    re: /<\/?(?:system|user|assistant|human|developer)>\s*(?:[^<]{0,120}?\b(?:you|your|must|ignore|always|never|now|instructions?|assistant|execute|run)\b)/i,
+    description: '<system>/<assistant> role tags followed by instructions',
+    anchors: tagAnchors(['system>', 'user>', 'assistant>', 'human>', 'developer>']),
+  },
+  {
+    kind: 'role-markup',
+    id: 'transcript-turn',
+    re: /(?:^|\\n)\s*(?:Human|Assistant)\s*:\s+\S/m,
+    description: 'fake "Human:" / "Assistant:" transcript turns at the start of a line',
+    anchors: ['human', 'assistant'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'system-turn',
+    re: /(?:^|\\n|[.!]\s)\s*(?:system|admin|administrator|developer|operator)\s*:\s*(?:the\s+)?(?:assistant|ai|model|agent|llm|you)\b/im,
+    description: '"SYSTEM: the assistant must ..." turns',
+    anchors: ['system:', 'system :', 'admin:', 'administrator:', 'developer:', 'operator:'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'prompt-heading',
+    re: /(?:^|\\n)#{2,3}\s*(?:System|Instruction|Human|Assistant)s?\s*:/m,
+    description: 'Alpaca-style "### Instruction:" headings',
+    anchors: ['## ', '###', '##s', '##i', '##h', '##a'],
+  },
+  {
+    kind: 'role-markup',
+    id: 'role-json',
+    re: /\{\s*"role"\s*:\s*"(?:system|assistant|developer|tool)"\s*,\s*"content"\s*:/i,
+    description: 'chat messages as JSON with a system/assistant role',
+    anchors: ['"role"'],
+  },
+
+  // --- tool-call: fake tool invocations or results ---
+  {
+    kind: 'tool-call',
+    id: 'tool-call-tags',
+    re: /<\/?(?:tool_result|tool_use|tool_call|tool_response|tool_output|function_calls?|function_results?|function_response|invoke)\b[^<>]{0,200}>/i,
+    description: 'tool-call / tool-result XML tags',
+    anchors: tagAnchors(['tool_', 'function_', 'invoke']),
+  },
+  {
+    kind: 'tool-call',
+    id: 'tool-call-json',
+    re: /"(?:tool_calls|function_call|tool_use|tool_call)"\s*:\s*[[{]|"type"\s*:\s*"(?:tool_use|function_call|tool_call|tool_result)"/i,
+    description: 'tool-call JSON (OpenAI tool_calls, Anthropic tool_use)',
+    anchors: ['"tool_calls"', '"function_call"', '"tool_use"', '"tool_call"', '"tool_result"'],
+  },
+  {
+    kind: 'tool-call',
+    id: 'tool-name-args',
+    re: /\{\s*"(?:name|tool|tool_name|function|recipient_name)"\s*:\s*"(?:bash|shell|sh|exec|execute|execute_command|run_command|run_shell_command|run_terminal_cmd|terminal|computer|str_replace_based_edit_tool|str_replace_editor|write_file|edit_file|python|browser|fetch|web_fetch|read_file|functions\.\w+)"\s*,\s*"(?:arguments|input|parameters|args|params)"\s*:/i,
+    description: 'a JSON object shaped like a call of a shell or file tool',
+    anchors: ['"arguments"', '"input"', '"parameters"', '"args"', '"params"'],
+  },
+
+  // --- pipe-to-shell: commands that run remote code ---
+  {
+    kind: 'pipe-to-shell',
+    id: 'fetch-pipe-shell',
+    re: new RegExp(String.raw`\b${FETCH}\b[^\n|]{0,300}\|\s*(?:${SHELL})`, 'i'),
+    description: '`curl ... | sh`, `wget -O- ... | bash`, `iwr ... | iex`',
+    anchors: ['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod'],
+    skipTraceEcho: true,
+  },
+  {
+    kind: 'pipe-to-shell',
+    id: 'shell-process-substitution',
+    re: /\b(?:ba|z)?sh\s+(?:-\w+\s+)?<\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+-c\s+["']\$\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\bsource\s+<\(\s*(?:curl|wget)\b/i,
+    description: '`bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(curl ...)"`',
+    anchors: ['curl', 'wget'],
+    skipTraceEcho: true,
+  },
+  {
+    kind: 'pipe-to-shell',
+    id: 'powershell-download-exec',
+    re: /\b(?:iex|invoke-expression)\b[^\n]{0,40}\(\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr|irm|invoke-webrequest|invoke-restmethod)\b|\(\s*new-object\s+(?:system\.)?net\.webclient\s*\)\.download(?:string|file)\s*\(/i,
+    description: 'PowerShell download-and-execute',
+    anchors: ['iex', 'invoke-expression', 'webclient'],
+    skipTraceEcho: true,
+  },
+
+  // --- exfiltration: sending data out ---
+  {
+    kind: 'exfiltration',
+    id: 'markdown-exfil-link',
+    re: /!?\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]{1,2000})/i,
+    description: 'markdown image or link whose URL carries data in a templated or secret-named query parameter',
+    anchors: ['](h', '](<', ']( '],
+    accept: (m) => isExfilUrl(m[1] ?? ''),
+  },
+  {
+    kind: 'exfiltration',
+    id: 'html-exfil-img',
+    re: /<(?:img|iframe|script|link|a)\b[^>]{0,300}?\b(?:src|href)\s*=\s*["']?(https?:\/\/[^"'\s>]{1,2000})/i,
+    description: 'HTML image/link whose URL carries data in a templated or secret-named query parameter',
+    anchors: ['src=', 'href=', 'src =', 'href ='],
+    accept: (m) => isExfilUrl(m[1] ?? ''),
+  },
+  {
+    kind: 'exfiltration',
+    id: 'send-secrets',
+    re: new RegExp(
+      String.raw`\b(?:send|post|upload|exfiltrate|forward|transmit|email|leak|append|include|attach|embed|encode|add)\s+(?:\w+\s+){0,3}?${SECRET_THINGS}\b[^\n]{0,80}?\b(?:to|into|in|via|at|as)\s+(?:https?:\/\/|the\s+(?:url|link|image|endpoint|webhook|server|query)|this\s+(?:url|link|image|endpoint|webhook|server|address)|(?:an?\s+)?(?:image|markdown)\s+(?:url|link)|[\w-]+\.[\w.-]+\/)`,
+      'i',
+    ),
+    description: '"send the API keys to https://..."',
+    anchors: SECRET_ANCHORS,
+  },
+  {
+    kind: 'exfiltration',
+    id: 'read-secret-pipe-out',
+    re: new RegExp(
+      String.raw`\b(?:cat|type|get-content|base64)\s+[^\n|]{0,60}${SENSITIVE_FILE}[^\n|]{0,60}\|\s*(?:base64\s*\|\s*)?(?:curl|wget|nc|ncat|netcat)\b|\b(?:curl|wget)\b[^\n]{0,200}?(?:-d\s*@|--data(?:-binary|-raw|-urlencode)?[\s=]+@|-F\s*['"]?\w+=@|--upload-file\s+|-T\s+)\s*["']?~?[^\s"']{0,80}${SENSITIVE_FILE}|\b(?:curl|wget)\b[^\n]{0,200}?\$\(\s*(?:env|printenv|cat\s+[^)]{0,80}${SENSITIVE_FILE})|\b(?:env|printenv|set)\s*\|\s*(?:base64\s*\|\s*)?(?:curl|wget|nc|ncat)\b`,
+      'i',
+    ),
+    description: 'reads credentials or the environment and sends them over the network',
+    anchors: SENSITIVE_ANCHORS,
+  },
+
+  // --- destructive: commands that wreck the machine ---
+  {
+    kind: 'destructive',
+    id: 'destroy-machine',
+    re: /\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force)\s+(?:--no-preserve-root\s+)?(?:\/|~\/?|\$HOME\/?|\/\*)(?=[\s"'`;&|)]|$)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bmkfs(?:\.\w+)?\s+\/dev\/(?:sd|nvme|hd|vd|xvd)|\bdd\s+if=\/dev\/(?:zero|u?random)\s+of=\/dev\/(?:sd|nvme|hd|vd|xvd|disk)/i,
+    description: '`rm -rf /`, fork bombs, wiping disks',
+    anchors: ['rm -', ':()', 'mkfs', 'dd if='],
+    skipTraceEcho: true,
+  },
+];
+
+
+/** Literals that start an escaped form (JSON `\\u003c`, HTML `&lt;`, `%3C`) worth decoding before the rules run. */
+export const ENCODED_ANCHORS = [
+  ...'0123456789abcdef'.split('').map((h) => `\\u${h}`),
+  ...'234567'.split('').map((h) => `\\x${h}`),
+  '&#x', ...'0123456789'.split('').map((d) => `&#${d}`),
+  '&lt', '&gt', '&quot', '&amp', '&apos',
+];

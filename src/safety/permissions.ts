@@ -1,0 +1,51 @@
+/**
+ * The outputs directory is the most sensitive store on the machine: it is kept private to its owner.
+ * `reduce gc` checks it and repairs what is too open: the directory 0700, every file in it 0600.
+ * Symbolic links are never followed, and files of other users are left alone (and reported).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface PermissionReport {
+  /** Paths whose mode was tightened. */
+  repaired: string[];
+  /** Paths too open that could not be repaired (other owner, or chmod failed). */
+  failed: string[];
+}
+
+export function repairPermissions(dir: string, dryRun = false): PermissionReport {
+  const report: PermissionReport = { repaired: [], failed: [] };
+  const uid = process.getuid?.();
+  const fix = (file: string, stat: fs.Stats, mode: number): void => {
+    if ((stat.mode & 0o777 & ~mode) === 0) return;
+    if (uid !== undefined && stat.uid !== uid) {
+      report.failed.push(file);
+      return;
+    }
+    try {
+      if (!dryRun) fs.chmodSync(file, mode);
+      report.repaired.push(file);
+    } catch {
+      report.failed.push(file);
+    }
+  };
+  let dirStat: fs.Stats;
+  try {
+    dirStat = fs.lstatSync(dir);
+  } catch {
+    return report;
+  }
+  if (!dirStat.isDirectory()) return report;
+  fix(dir, dirStat, 0o700);
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(file);
+    } catch {
+      continue;
+    }
+    if (stat.isFile()) fix(file, stat, 0o600);
+  }
+  return report;
+}
