@@ -88,7 +88,8 @@ export function pack(input: PackInput): Packet {
     if ('from' in draft) {
       const original = { from: draft.from, to: draft.to };
       // Smaller citations already kept wholly inside this range are absorbed if it is kept whole.
-      const inside = kept.filter((k) => isInside(k.citation, draft.stream, original.from, original.to));
+      // Mandatory ones (an injection warning, the failing step) keep their own label and are never absorbed.
+      const inside = kept.filter((k) => !k.mandatory && isInside(k.citation, draft.stream, original.from, original.to));
       const rest = uncovered(draft, covered(kept.filter((k) => !inside.includes(k)), draft.stream));
       if (!rest) {
         // Already shown inside a citation kept earlier: bullets citing it point there instead.
@@ -101,7 +102,7 @@ export function pack(input: PackInput): Packet {
       const whole = resolve(draft, input.readLines);
       const absorbed = inside.filter((k) => isInside(k.citation, draft.stream, whole.lines![0], whole.lines![1]));
       const refund = absorbed.reduce((a, k) => a + sizeOf(k.citation), 0);
-      const limit = mandatory || absorbed.some((k) => k.mandatory) ? input.ceiling : input.budget;
+      const limit = mandatory ? input.ceiling : input.budget;
       if (absorbed.length > 0 && !whole.elided && used - refund + sizeOf(whole) <= limit) {
         for (const k of absorbed) {
           kept.splice(kept.indexOf(k), 1);
@@ -231,15 +232,19 @@ function isInside(citation: Citation, stream: StreamName, from: number, to: numb
   return citation.stream === stream && citation.lines !== undefined && citation.lines[0] >= from && citation.lines[1] <= to;
 }
 
+/** The longest run of the draft's lines not yet shown by a kept citation, or null when all are. */
 function uncovered(draft: LineCitation, ranges: Array<[number, number]>): [number, number] | null {
-  let from = draft.from;
-  let to = draft.to;
-  for (const [a, b] of ranges) {
-    if (a <= from && b >= to) return null;
-    if (a <= from && b >= from) from = b + 1;
-    if (a <= to && b >= to) to = a - 1;
+  let best: [number, number] | null = null;
+  let start: number | null = null;
+  for (let n = draft.from; n <= draft.to + 1; n++) {
+    const free = n <= draft.to && !ranges.some(([a, b]) => n >= a && n <= b);
+    if (free && start === null) start = n;
+    if (!free && start !== null) {
+      if (!best || n - 1 - start > best[1] - best[0]) best = [start, n - 1];
+      start = null;
+    }
   }
-  return from <= to ? [from, to] : null;
+  return best;
 }
 
 function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citation {
