@@ -48,9 +48,9 @@ interface Item {
 export const kubectlDescribeReducer: Reducer = {
   name: 'kubectl-describe',
   family: 'kubectl',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['kubectl describe', 'oc describe'],
-  lane: 'internal',
+  lane: 'external-runtime',
   detect(probe) {
     const head = probe.head.slice(0, 4096);
     if (!/^Name:\s+\S/.test(head)) return 0;

@@ -15,9 +15,9 @@ import { arr, cell, eventRepeat, EventGrouper, isEventHeader, KubeErrors, num, o
 export const kubectlEventsReducer: Reducer = {
   name: 'kubectl-events',
   family: 'kubectl',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['kubectl events', 'oc events', 'kubectl get events', 'kubectl get event', 'kubectl get ev', 'oc get events', 'oc get event', 'oc get ev'],
-  lane: 'internal',
+  lane: 'external-runtime',
   wantsJson: true,
   detect(probe) {
     const first = probe.head.split('\n', 8).find((l) => !/^(?:Warning: |[WIE]\d{4} \d\d:)/.test(l)) ?? '';

@@ -1,7 +1,7 @@
 /**
  * Hostile input through the real CLI: each ends in a packet with the right exit code, never a crash
  * or a hang. Also: inspect masks secrets by default, refuses ids that leave the outputs directory, and
- * gc tightens permissions. (The 1 GiB single line is run by hand: see docs/security.md.)
+ * gc tightens permissions. (The 1 GiB single line is run by hand: see the README's "Security" section.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
