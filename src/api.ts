@@ -2,7 +2,7 @@ import { defaultConfig, type BudgetName, type Config } from './config.js';
 import { finalizeRun } from './capture/finalize.js';
 import { CaptureSession, type SessionOptions } from './capture/session.js';
 import type { ExitInfo, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
-import { reducers as builtIn } from './reducers/registry.js';
+import { fallbacks, reducers as builtIn } from './reducers/registry.js';
 import { userFamilyReducer } from './reducers/user-family.js';
 import { resolveOutputsDir } from './store/outputs-dir.js';
 
@@ -95,8 +95,14 @@ export async function reduceText(options: { text: string; command: string; famil
   return { id: result.id, packetText: result.text };
 }
 
-export function reducersFor(config: Config): Reducer[] {
-  return [...config.families.map(userFamilyReducer), ...builtIn];
+/**
+ * The reducers detection chooses from: user families first, then the built-in ones.
+ * REDUCE_GENERIC_ONLY=1 leaves only the generic text/JSON/diff/binary reducers, to measure the
+ * fallback every family degrades to.
+ */
+export function reducersFor(config: Config, env: NodeJS.ProcessEnv = process.env): Reducer[] {
+  const builtin = env.REDUCE_GENERIC_ONLY === '1' ? Object.values(fallbacks) : builtIn;
+  return [...config.families.map(userFamilyReducer), ...builtin];
 }
 
 function feed(capture: CaptureSession, stream: 'stdout' | 'stderr', data: Buffer | string): void {
