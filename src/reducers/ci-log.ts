@@ -5,10 +5,10 @@
  * Docs: https://docs.github.com/en/actions/using-workflows/workflow-commands-for-github-actions
  */
 import type { Bullet, CitationDraft, Reducer, StreamName } from '../core/types.js';
+import { ACTIONS_TIMESTAMP, countTimestamped } from './_shared/classify.js';
 import { LogDigest } from './_shared/log-digest.js';
 import { clip } from '../core/format.js';
 
-const TIMESTAMP = /^\uFEFF?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z /;
 const STEP = /##\[group\]Run (.+)$/;
 const ERROR = /##\[error\](.*)$/;
 const EXIT = /Process completed with exit code (\d+)/;
@@ -24,11 +24,11 @@ export const ciLogReducer: Reducer = {
   family: 'log',
   version: '1.0.0',
   lane: 'internal',
-  excerptLine: (text) => text.replace(TIMESTAMP, ''),
+  excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   detect(probe) {
-    const lines = probe.head.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length < 3) return 0;
-    const stamped = lines.filter((l) => TIMESTAMP.test(l)).length / lines.length;
+    const { lines, stamped: count } = countTimestamped(probe.head);
+    if (lines < 3) return 0;
+    const stamped = count / lines;
     const markers = /##\[(?:group|endgroup|error|warning)\]/.test(probe.head);
     return stamped > 0.8 ? (markers ? 0.85 : 0.6) : 0;
   },
@@ -36,7 +36,6 @@ export const ciLogReducer: Reducer = {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let step: Step | null = null;
     let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
-    let firstErrorInStep: { stream: StreamName; n: number } | null = null;
     const errorSteps = new Map<string, Step>();
     return {
       line(stream, n, text) {
@@ -44,14 +43,12 @@ export const ciLogReducer: Reducer = {
         const run = STEP.exec(text);
         if (run) {
           step = { stream, line: n, command: run[1]!.trim() };
-          firstErrorInStep = null;
           return;
         }
         if (!text.includes('##[error]')) return;
         const error = ERROR.exec(text);
         if (step && error) {
           errorSteps.set(`${step.stream}:${step.line}`, step);
-          firstErrorInStep ??= { stream, n };
         }
         const exit = EXIT.exec(text);
         if (exit && step) failedStep = { ...step, exit: Number(exit[1]), exitLine: n };

@@ -46,6 +46,15 @@ const ZERO_COUNTS =
 
 export type LineClass = 'error' | 'warning' | null;
 
+/** The per-line prefix of GitHub Actions job logs: `2025-10-16T08:54:55.5566904Z `. */
+export const ACTIONS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z /;
+
+/** How many of the non-blank lines among the first `maxLines` of `head` carry that prefix. */
+export function countTimestamped(head: string, maxLines?: number): { lines: number; stamped: number } {
+  const lines = head.split('\n', maxLines).filter((l) => l.trim() !== '');
+  return { lines: lines.length, stamped: lines.filter((l) => ACTIONS_TIMESTAMP.test(l)).length };
+}
+
 /** Strips what loggers put before the message: an ISO timestamp, a bracketed time or level. */
 export function stripLogPrefix(text: string): string {
   const first = text.charCodeAt(0);

@@ -4,6 +4,7 @@
  * code frame, carets, notes) ends. Shared by the compiler reducers and by log reducers that meet
  * the same lines inside CI logs (strip the timestamp first; `##[error]` prefixes are tolerated).
  */
+import { countTimestamped } from './classify.js';
 
 export type Severity = 'error' | 'warning' | 'note' | 'help' | 'info';
 
@@ -356,13 +357,10 @@ export function location(d: Diagnostic): string {
   return d.file + (d.line !== null ? `:${d.line}` : '') + (d.col !== null ? `:${d.col}` : '');
 }
 
-const ISO_PREFIX = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z /;
-
 /** CI job logs (every line behind an ISO timestamp) belong to the log reducers, not to us. */
 export function isTimestampedLog(head: string): boolean {
-  const lines = head.split('\n', 40).filter((l) => l.trim() !== '');
-  if (lines.length === 0) return false;
-  return lines.filter((l) => ISO_PREFIX.test(l)).length >= lines.length * 0.6;
+  const { lines, stamped } = countTimestamped(head, 40);
+  return lines > 0 && stamped >= lines * 0.6;
 }
 
 /** What the first KiB of a probe hold, by diagnostic layout: the compiler reducers' detect() reads this. */

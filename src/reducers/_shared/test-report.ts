@@ -7,6 +7,7 @@ import { clip, count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
 import { errorKey } from './templates.js';
+import { countTimestamped } from './classify.js';
 
 /** Groups of failures kept with their own citation; later messages are only counted. */
 const MAX_GROUPS = 40;
@@ -478,10 +479,8 @@ export const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interru
 
 /** GitHub Actions job logs (every line starts with an ISO timestamp) belong to the ci-log reducer. */
 export function looksTimestamped(head: string): boolean {
-  const lines = head.split('\n', 20).filter((l) => l.trim() !== '');
-  if (lines.length === 0) return false;
-  const stamped = lines.filter((l) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z /.test(l)).length;
-  return stamped >= Math.max(1, lines.length / 2);
+  const { lines, stamped } = countTimestamped(head, 20);
+  return lines > 0 && stamped >= Math.max(1, lines / 2);
 }
 
 /** Scores content evidence: the best single hit, a little more for each further kind of hit. */
