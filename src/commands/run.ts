@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
-import type { ExitInfo, Reducer, TrustLane } from '../core/types.js';
+import type { ExitInfo, TrustLane } from '../core/types.js';
 import { ExitCode, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
@@ -10,6 +10,7 @@ import { captureStdin } from '../capture/stdin.js';
 import { reducersFor } from '../api.js';
 import { colorizePacket } from '../render/color.js';
 import { startStatusLine } from '../render/status-line.js';
+import { assertKnownFamily } from '../core/detect.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 
@@ -67,9 +68,10 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     reducers: reducersFor(config),
     ...(flags.family ? { family: flags.family } : {}),
   };
-  if (flags.family) validateFamily(flags.family, session.reducers);
+  if (flags.family) assertKnownFamily(flags.family, session.reducers);
   const capture = new CaptureSession(session);
   capture.open();
+  capture.countErrors = Boolean(process.stderr.isTTY);
   const stopStatus = startStatusLine(() => capture.progress());
 
   let exit: ExitInfo;
@@ -112,13 +114,6 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
 function rawFallback(capture: CaptureSession): string {
   const { head, tail, skipped } = capture.stdout.raw.snapshot();
   return head.toString('utf8') + (skipped > 0 ? `\n[… ${skipped} bytes not shown …]\n` : '') + tail.toString('utf8');
-}
-
-function validateFamily(family: string, reducers: readonly Reducer[]): void {
-  const wanted = family.toLowerCase();
-  if (reducers.some((r) => r.name === wanted || r.family === wanted)) return;
-  const known = [...new Set(reducers.map((r) => r.family))].sort().join(', ');
-  throw new UsageError(`unknown family '${family}' (known: ${known})`);
 }
 
 function parseMaxBytes(text: string | undefined): number | undefined {

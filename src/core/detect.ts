@@ -47,15 +47,20 @@ export function detectReducer(probe: Probe, reducers: readonly Reducer[], family
   return { reducer: fallback, source: 'fallback', score: generic?.score ?? 0.1 };
 }
 
+/** Throws the usage error for a --family that names no reducer and no family. */
+export function assertKnownFamily(family: string, reducers: readonly Reducer[]): void {
+  const wanted = family.toLowerCase();
+  if (reducers.some((r) => r.name === wanted || r.family === wanted)) return;
+  const known = [...new Set(reducers.map((r) => r.family))].sort().join(', ');
+  throw new UsageError(`unknown family '${family}' (known: ${known})`);
+}
+
 function pickFamily(probe: Probe, reducers: readonly Reducer[], family: string): Detection {
   const wanted = family.toLowerCase();
   const exact = reducers.find((r) => r.name === wanted);
   if (exact) return { reducer: exact, source: 'explicit', score: 1 };
+  assertKnownFamily(family, reducers);
   const members = reducers.filter((r) => r.family === wanted);
-  if (members.length === 0) {
-    const known = [...new Set(reducers.map((r) => r.family))].sort().join(', ');
-    throw new UsageError(`unknown family '${family}' (known: ${known})`);
-  }
   const best = members.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || a.reducer.name.localeCompare(b.reducer.name))[0]!;
   return { reducer: best.reducer, source: 'explicit', score: 1 };
 }
