@@ -93,7 +93,7 @@ export function pack(input: PackInput): Packet {
       const rest = uncovered(draft, covered(kept.filter((k) => !inside.includes(k)), draft.stream));
       if (!rest) {
         // Already shown inside a citation kept earlier: bullets citing it point there instead.
-        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= original.from && k.citation.lines[1] >= original.to);
+        const host = hostOf(kept, draft.stream, original.from, original.to);
         if (host) alias.set(draft.ref, host.citation.ref);
         continue;
       }
@@ -116,7 +116,7 @@ export function pack(input: PackInput): Packet {
       // Otherwise show only what is not shown yet, next to the kept citations.
       const outside = uncovered(draft, covered(kept, draft.stream));
       if (!outside) {
-        const host = kept.find((k) => k.citation.stream === draft.stream && k.citation.lines && k.citation.lines[0] <= draft.from && k.citation.lines[1] >= draft.to);
+        const host = hostOf(kept, draft.stream, draft.from, draft.to);
         if (host) alias.set(draft.ref, host.citation.ref);
         continue;
       }
@@ -226,6 +226,11 @@ interface Kept {
 /** Line ranges of a stream already shown in full by kept citations. */
 function covered(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
   return kept.filter((k) => k.citation.stream === stream && k.citation.lines && !k.citation.shown && k.citation.excerpt.length > 0).map((k) => k.citation.lines!);
+}
+
+/** The kept citation whose range holds lines from..to of a stream. */
+function hostOf(kept: readonly Kept[], stream: StreamName, from: number, to: number): Kept | undefined {
+  return kept.find((k) => k.citation.stream === stream && k.citation.lines !== undefined && k.citation.lines[0] <= from && k.citation.lines[1] >= to);
 }
 
 function isInside(citation: Citation, stream: StreamName, from: number, to: number): boolean {
