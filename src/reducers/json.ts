@@ -182,10 +182,15 @@ function identityView(entity: unknown): unknown {
 /** Keys that name an item best, most telling first; URLs and node ids name it for machines only. */
 const INDEX_KEYS = ['number', 'name', 'title', 'key', 'login', 'id', 'slug', 'namespace', 'full_name'];
 
+/** Keys that name an item for machines only (URLs, GraphQL node ids): never an index's first choice. */
+function isMachineKey(key: string): boolean {
+  return /url$|^node_id$/i.test(key);
+}
+
 function byIdentityRank(a: string, b: string): number {
   const rank = (k: string): number => {
     const i = INDEX_KEYS.indexOf(k.toLowerCase());
-    return i === -1 ? (/url$|^node_id$/i.test(k) ? 99 : 50) : i;
+    return i === -1 ? (isMachineKey(k) ? 99 : 50) : i;
   };
   return rank(a) - rank(b);
 }
@@ -195,7 +200,7 @@ function renderIndex(collection: Collection, style: JsonStyle): string[] {
     if (!isPlainObject(item)) return `${i} ${renderJson(item, { style, limit: 120, maxString: 80 })}`;
     const shown: Record<string, unknown> = {};
     const own = Object.keys(item)
-      .filter((k) => IDENTITY_KEY.test(k) && !/url$|^node_id$/i.test(k) && (typeof item[k] !== 'object' || item[k] === null))
+      .filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && (typeof item[k] !== 'object' || item[k] === null))
       .sort(byIdentityRank)
       .slice(0, 3);
     for (const key of own) shown[key] = item[key];
@@ -205,7 +210,7 @@ function renderIndex(collection: Collection, style: JsonStyle): string[] {
       // Kubernetes-style: the name lives one level down (metadata.name).
       for (const [key, value] of Object.entries(item)) {
         if (!isPlainObject(value)) continue;
-        const ids = Object.keys(value).filter((k) => IDENTITY_KEY.test(k) && !/url$|^node_id$|^uid$/i.test(k) && typeof value[k] !== 'object').sort(byIdentityRank).slice(0, 2);
+        const ids = Object.keys(value).filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && !/^uid$/i.test(k) && typeof value[k] !== 'object').sort(byIdentityRank).slice(0, 2);
         if (ids.length) {
           shown[key] = new PartialObject(Object.fromEntries(ids.map((k) => [k, value[k]])), 0);
           break;
