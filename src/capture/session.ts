@@ -82,6 +82,8 @@ export class CaptureSession {
   readonly stderr: StreamTap;
   storeError: Error | null = null;
   errorLinesSeen = 0;
+  /** Counting error-looking lines costs a regex per line; only the live status line wants it. */
+  countErrors = false;
   private detection: Detection | null = null;
   private run: ReducerRun | null = null;
   private pending: Array<[StreamName, number, string]> = [];
@@ -243,7 +245,7 @@ export class CaptureSession {
   private onLine(stream: StreamName, n: number, text: string): void {
     this.longLines[stream].flush();
     this.scanner.line(stream, n, text);
-    if (ERRORISH.test(text)) this.errorLinesSeen++;
+    if (this.countErrors && ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text]);
       return;
