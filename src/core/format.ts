@@ -14,9 +14,15 @@ export function bytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
-/** Cuts a long single-line value to head … tail, saying how much was cut. */
+/** Characters a cut must save beyond its marker before it is made. */
+const CLIP_SLACK = 16;
+
+/**
+ * Cuts a long single-line value to head … tail, saying how much was cut. A cut that would hide
+ * no more than its own marker (`…[+12 chars]…`) is not worth making: the text stays whole.
+ */
 export function clip(text: string, max = 200): string {
-  if (text.length <= max) return text;
+  if (text.length <= max + CLIP_SLACK) return text;
   const head = Math.ceil(max * 0.7);
   const tail = max - head;
   return `${text.slice(0, head)}…[+${text.length - max} chars]…${text.slice(text.length - tail)}`;
