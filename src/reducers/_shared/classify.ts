@@ -90,7 +90,7 @@ export function errorStrength(text: string): 1 | 2 {
  * Outcome lines: totals and verdicts that most tools print last (`Tests: 15 failed, 50 passed`,
  * `Plan: 3 to add, 0 to change, 1 to destroy.`, `5 warnings, 15 errors in 6.08s`, `BUILD FAILED`).
  */
-const COUNT = String.raw`\b\d[\d,]*\s+(?:passed|failed|failing|passing|errors?|warnings?|skipped|pending|tests?|suites?|added|changed|destroyed|to add|to change|to destroy|to import|files? changed|insertions?\(\+\)|deletions?\(-\)|succeeded|problems?|todo|xfailed|xpassed|deselected|rerun|ok|ignored|measured|filtered out)\b`;
+const COUNT = String.raw`\b\d[\d,]*\s+(?:passed|failed|failing|passing|errors?|warnings?|skipped|pending|tests?|suites?|added|changed|destroyed|to add|to change|to destroy|to import|files? changed|insertions?\(\+\)|deletions?\(-\)|succeeded|problems?|todo|xfailed|xpassed|deselected|rerun|ok|ignored|measured|filtered out|items?)\b`;
 const TWO_COUNTS = new RegExp(`${COUNT}.*${COUNT}`, 'i');
 const VERDICT =
   /^\s*(?:Tests?:|Test Suites?:|Test Files|Snapshots:|Plan:|Apply complete!|Destroy complete!|Successfully (?:built|tagged|installed|compiled)|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)|Found \d+ errors?|test result:|Ran \d+ tests?|FAILED \(|OK \(|Tests run:|Done in|ok\s+\S+\s+[\d.]+s|FAIL\s+\S+\s+[\d.]+s|(?:=+|-+) .*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s|✖ \d+ problems?|\d+ problems? \(|Error: \d+ chart|added \d+ packages?|up to date|found \d+ vulnerabilit|Terraform has been successfully|STATUS:|Process completed with exit code)/;
@@ -100,9 +100,17 @@ export function isOutcomeLine(text: string): boolean {
   return VERDICT.test(body) || TWO_COUNTS.test(body);
 }
 
-/** Lines that continue the error above them: stack frames, indented detail, carets, `-->` locations. */
-const CONTINUATION = /^(?:\s+\S|\s*(?:at |File "|-->|\||\^|~|\.\.\.|Caused by|goroutine |\d+\s*\|)|[A-Za-z_.]+(?:Error|Exception)\b)/;
+/** Lines that continue any error above them: stack frames, carets, `-->` locations, chained causes. */
+const STACK_FRAME = /^(?:\s*(?:at |File "|-->|\||\^|~|\.\.\.|Caused by|goroutine |\d+\s*\|)|[A-Za-z_.]+(?:Error|Exception)\b)/;
+/** Indented detail: it belongs to an error that leads with its severity, not to a mere mention. */
+const INDENTED = /^\s+\S/;
+
+/** `'frame'` for a stack frame or code pointer, `'indent'` for other indented text, null otherwise. */
+export function continuationKind(text: string): 'frame' | 'indent' | null {
+  const body = stripLogPrefix(text);
+  return STACK_FRAME.test(body) ? 'frame' : INDENTED.test(body) ? 'indent' : null;
+}
 
 export function isContinuation(text: string): boolean {
-  return CONTINUATION.test(stripLogPrefix(text));
+  return continuationKind(text) !== null;
 }

@@ -1,5 +1,5 @@
 import type { StreamName } from '../../core/types.js';
-import { classifyLine, errorStrength, isContinuation, stripLogPrefix, type LineClass } from './classify.js';
+import { classifyLine, continuationKind, errorStrength, stripLogPrefix, type LineClass } from './classify.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -32,6 +32,8 @@ const MAX_KEYS = 20_000;
 /** Lines shown above an error by the tool itself: code frames (`  11 | >>> RUN …`), rules, carets. */
 const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
 const LOOKBACK = 8;
+/** Blank lines an error's indented detail may sit below (`Error: …`, blank, `  on main.tf line 3`). */
+const BLANK_BRIDGE = 3;
 
 /**
  * Finds error windows in a line stream with bounded state: each distinct error message opens a
@@ -48,6 +50,8 @@ export class ErrorWindowFinder {
   private readonly open = new Map<StreamName, ErrorWindow>();
   /** Per stream, how many lines just before the current one were frame lines. */
   private readonly frameRun = new Map<StreamName, number>();
+  /** Per stream, blank lines in a row just before the current one. */
+  private readonly blankRun = new Map<StreamName, number>();
   private readonly byKey = new Map<string, ErrorWindow | null>();
   private readonly before: number;
   private readonly after: number;
@@ -66,6 +70,7 @@ export class ErrorWindowFinder {
   line(stream: StreamName, n: number, text: string): LineClass {
     const kind = classifyLine(text, this.extra);
     const open = this.open.get(stream);
+    const blank = text.trim() === '';
     if (kind === 'error') {
       this.errorLines++;
       this.onError(stream, n, text, open);
@@ -77,10 +82,24 @@ export class ErrorWindowFinder {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
       }
-      // Stack frames and indented detail right after an error belong to it.
-      if (open && n <= open.to + 1 && n - open.from < this.maxSpan && isContinuation(text)) open.to = Math.max(open.to, n + 1);
+      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, blank, this.blankRun.get(stream) ?? 0);
     }
+    this.blankRun.set(stream, blank ? (this.blankRun.get(stream) ?? 0) + 1 : 0);
     return kind;
+  }
+
+  /**
+   * Stack frames right after any error belong to it. An error that leads with its severity also
+   * keeps its indented detail, even a few blank lines down; a mere mention of an error word does
+   * not swallow the indented block it happens to sit in (a plan attribute, a heredoc).
+   */
+  private extend(open: ErrorWindow, n: number, text: string, blank: boolean, blanksBefore: number): void {
+    if (blank) {
+      if (open.strength === 2 && blanksBefore < BLANK_BRIDGE) open.to = Math.max(open.to, n + 1);
+      return;
+    }
+    const kind = continuationKind(text);
+    if (kind === 'frame' || (kind === 'indent' && open.strength === 2)) open.to = Math.max(open.to, n + 1);
   }
 
   private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
