@@ -1,4 +1,5 @@
-import { MAX_LINE_BYTES, decodeLine } from '../core/lines.js';
+import { MAX_LINE_BYTES, decodeLine, marksOf } from '../core/lines.js';
+import type { LineMarks } from '../core/types.js';
 
 /** Byte offsets of every `stride`-th line start, kept small by doubling the stride. */
 export interface LineIndex {
@@ -23,7 +24,7 @@ export class LineSplitter {
   private lineStart = 0;
 
   constructor(
-    private readonly onLine: (n: number, text: string) => void,
+    private readonly onLine: (n: number, text: string, marks?: LineMarks) => void,
     /** Bytes of a long line past MAX_LINE_BYTES, as they arrive (the injection scan reads whole lines). */
     private readonly onOverflow?: (bytes: Buffer) => void,
   ) {}
@@ -65,10 +66,11 @@ export class LineSplitter {
     this.record(n);
     const kept = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.keptBytes);
     const text = decodeLine(kept, this.lineBytes);
+    const marks = marksOf(kept);
     this.parts = [];
     this.keptBytes = 0;
     this.lineBytes = 0;
-    this.onLine(n, text);
+    this.onLine(n, text, marks);
   }
 
   private record(n: number): void {

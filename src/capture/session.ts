@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { detectReducer, type Detection } from '../core/detect.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
-import type { ExitInfo, JsonStyle, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import type { ExitInfo, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile } from '../store/artifact-file.js';
@@ -43,11 +43,11 @@ class StreamTap {
   constructor(
     readonly stream: StreamName,
     dir: string | null,
-    onLine: (stream: StreamName, n: number, text: string) => void,
+    onLine: (stream: StreamName, n: number, text: string, marks?: LineMarks) => void,
     onOverflow?: (stream: StreamName, bytes: Buffer) => void,
   ) {
     this.file = dir ? new ArtifactFile(tempStreamPath(dir, stream)) : null;
-    this.splitter = new LineSplitter((n, text) => onLine(stream, n, text), onOverflow && ((bytes) => onOverflow(stream, bytes)));
+    this.splitter = new LineSplitter((n, text, marks) => onLine(stream, n, text, marks), onOverflow && ((bytes) => onOverflow(stream, bytes)));
   }
 
   headBuffer(): Buffer {
@@ -86,7 +86,7 @@ export class CaptureSession {
   countErrors = false;
   private detection: Detection | null = null;
   private run: ReducerRun | null = null;
-  private pending: Array<[StreamName, number, string]> = [];
+  private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
   private readonly started = Date.now();
   private readonly scanner = createInjectionScanner();
@@ -105,7 +105,7 @@ export class CaptureSession {
       this.storeError = err as Error;
       dir = null;
     }
-    const onLine = (stream: StreamName, n: number, text: string): void => this.onLine(stream, n, text);
+    const onLine = (stream: StreamName, n: number, text: string, marks?: LineMarks): void => this.onLine(stream, n, text, marks);
     const onOverflow = (stream: StreamName, bytes: Buffer): void => this.longLines[stream].push(bytes, this[stream].splitter.lines + 1);
     this.stdout = new StreamTap('stdout', dir, onLine, onOverflow);
     this.stderr = new StreamTap('stderr', dir, onLine, onOverflow);
@@ -239,24 +239,24 @@ export class CaptureSession {
     }
     const pending = this.pending;
     this.pending = [];
-    for (const [stream, n, text] of pending) this.feed(stream, n, text);
+    for (const [stream, n, text, marks] of pending) this.feed(stream, n, text, marks);
   }
 
-  private onLine(stream: StreamName, n: number, text: string): void {
+  private onLine(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     this.longLines[stream].flush();
     this.scanner.line(stream, n, text);
     if (this.countErrors && ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
-      this.pending.push([stream, n, text]);
+      this.pending.push([stream, n, text, marks]);
       return;
     }
-    this.feed(stream, n, text);
+    this.feed(stream, n, text, marks);
   }
 
-  private feed(stream: StreamName, n: number, text: string): void {
+  private feed(stream: StreamName, n: number, text: string, marks: LineMarks | undefined): void {
     if (!this.run || this.reducerFailure) return;
     try {
-      this.run.line(stream, n, text);
+      this.run.line(stream, n, text, marks);
     } catch (err) {
       this.reducerFailure = err as Error;
     }
@@ -268,7 +268,7 @@ export class CaptureSession {
     for (const stream of ['stdout', 'stderr'] as const) {
       const file = `${this.options.outputsDir}/${id}.${stream}`;
       if (!fs.existsSync(file)) continue;
-      const splitter = new LineSplitter((n, text) => run.line(stream, n, text));
+      const splitter = new LineSplitter((n, text, marks) => run.line(stream, n, text, marks));
       const fd = fs.openSync(file, 'r');
       try {
         const buffer = Buffer.allocUnsafe(1 << 16);

@@ -1,4 +1,5 @@
 import stripAnsi from 'strip-ansi';
+import type { LineMarks } from './types.js';
 
 /** Longest line text handed to reducers and shown in excerpts; the artifact keeps every byte. */
 export const MAX_LINE_CHARS = 2000;
@@ -25,6 +26,23 @@ export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
     if (fullBytes > shownBytes) text += ` …[+${fullBytes - shownBytes} bytes]`;
   }
   return text;
+}
+
+const RED_MARKS: LineMarks = Object.freeze({ red: true });
+/** An SGR sequence and the text it colours, up to the next escape. */
+const SGR_RUN = /\x1b\[([0-9;]*)m([^\x1b]*)/g;
+/** Red or bright-red foreground or background, alone or among other parameters. */
+const RED_PARAM = /(?:^|;)(?:31|91|41|101)(?:;|$)/;
+
+/** Marks read off a line's raw bytes; undefined for the common line without escapes. */
+export function marksOf(raw: Buffer): LineMarks | undefined {
+  if (!raw.includes(0x1b)) return undefined;
+  const text = raw.toString('latin1');
+  for (const match of text.matchAll(SGR_RUN)) {
+    // A red sign (`-` of a removed line) is decoration; a red word is a verdict.
+    if (RED_PARAM.test(match[1]!) && /[A-Za-z]{3}/.test(match[2]!)) return RED_MARKS;
+  }
+  return undefined;
 }
 
 /** `50%\r75%\r100%` shows as `100%` on a terminal: keep the last non-empty segment. */

@@ -111,12 +111,26 @@ export interface PacketParts {
   confidence: number;
   /** Free-text notes about how the packet was made (degraded, fell back, ...). */
   notes?: string[];
+  /**
+   * When the output is data the caller asked for (a JSON document), the bytes a success packet
+   * needs to show its shape and index: under `auto` the success budget grows to this (capped).
+   */
+  answerBytes?: number;
+}
+
+/** What the raw bytes of a line said beyond its text. */
+export interface LineMarks {
+  /** The tool coloured a word on the line red: what it considers alarming (`must be replaced`, `FAIL`). */
+  red?: true;
 }
 
 /** A running reduction over one output: bounded state only, the artifact on disk is the memory. */
 export interface ReducerRun {
-  /** One decoded line (ANSI removed, progress folded, capped in length). `n` is 1-based per stream. */
-  line(stream: StreamName, n: number, text: string): void;
+  /**
+   * One decoded line (ANSI removed, progress folded, capped in length). `n` is 1-based per stream.
+   * `marks` says what the removed escapes said (a word coloured red), when anything.
+   */
+  line(stream: StreamName, n: number, text: string, marks?: LineMarks): void;
   /** The whole stdout parsed as JSON, when it is JSON and under the size cap. Called after all lines. */
   json?(doc: unknown, style: JsonStyle): void;
   finish(exit: ExitInfo): PacketParts;

@@ -38,8 +38,8 @@ export const ciLogReducer: Reducer = {
     let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
     const errorSteps = new Map<string, Step>();
     return {
-      line(stream, n, text) {
-        digest.line(stream, n, text);
+      line(stream, n, text, marks) {
+        digest.line(stream, n, text, marks);
         const run = STEP.exec(text);
         if (run) {
           step = { stream, line: n, command: run[1]!.trim() };

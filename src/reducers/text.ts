@@ -14,7 +14,7 @@ export const textReducer: Reducer = {
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     return {
-      line: (stream, n, text) => digest.line(stream, n, text),
+      line: (stream, n, text, marks) => digest.line(stream, n, text, marks),
       finish: (exit) => digest.finish(exit),
     };
   },

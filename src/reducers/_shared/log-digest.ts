@@ -1,4 +1,4 @@
-import type { Bullet, CitationDraft, ExitInfo, LineCitation, Omission, PacketParts, StreamName } from '../../core/types.js';
+import type { Bullet, CitationDraft, ExitInfo, LineCitation, LineMarks, Omission, PacketParts, StreamName } from '../../core/types.js';
 import { errorStrength, isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
@@ -14,6 +14,16 @@ const OUTCOME_LAST = 8;
 /** Distinct error lines that lead with their severity, cited one line each before any window. */
 const HEADLINES_FIRST = 4;
 const HEADLINES_LAST = 8;
+/** Distinct lines the tool coloured red, cited: the first few and the last few. */
+const RED_FIRST = 6;
+const RED_LAST = 6;
+/** Section headers cited: the sections that hold the first strong errors. */
+const SECTIONS_CITED = 4;
+/**
+ * Lines that open a section of a log: CI step groups (`##[group]Run npm test`, `::group::`,
+ * GitLab's `section_start:`), BuildKit and Dockerfile steps, Gradle tasks, make's directories.
+ */
+const SECTION_HEADER = /^(?:##\[group\]|::group::|section_start:\d+:|#\d+ \[[^\]]+\] |Step \d+\/\d+ : |> Task :|make(?:\[\d+\])?: Entering directory )/;
 
 /**
  * The generic text and log digest: error windows, first and last lines, repeated-line templates.
@@ -30,16 +40,27 @@ export class LogDigest {
   private readonly headlineKeys = new Set<string>();
   private headlinesSeen = 0;
   private refs = 0;
+  /** Per stream, the line of the section header the current line is under. */
+  private readonly section = new Map<StreamName, number>();
+  private readonly sectionsWithErrors: Array<{ stream: StreamName; n: number }> = [];
+  private readonly redLines: Array<{ stream: StreamName; n: number }> = [];
+  private readonly redKeys = new Set<string>();
+  private redSeen = 0;
 
   constructor(options: ErrorWindowOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
   }
 
-  line(stream: StreamName, n: number, text: string): void {
+  line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     this.lines[stream] = n;
     const kind = this.errors.line(stream, n, text);
-    if (kind === 'error' && errorStrength(text) === 2) this.addHeadline(stream, n, text);
     const body = stripLogPrefix(text);
+    if (marks?.red && kind !== 'error') this.addRed(stream, n, body);
+    if (SECTION_HEADER.test(body)) this.section.set(stream, n);
+    if (kind === 'error' && errorStrength(text) === 2) {
+      this.addHeadline(stream, n, text);
+      this.noteSection(stream);
+    }
     if (body.trim() !== '') this.templates.add(stream, body, n);
     if (isOutcomeLine(text)) this.addOutcome(stream, n);
     this.tables.line(stream, n, text);
@@ -52,6 +73,24 @@ export class LogDigest {
     this.headlinesSeen++;
     this.headlines.push({ stream, n });
     if (this.headlines.length > HEADLINES_FIRST + HEADLINES_LAST) this.headlines.splice(HEADLINES_FIRST, 1);
+  }
+
+  /** A line the tool itself coloured red that no error word gave away: `# x must be replaced`. */
+  private addRed(stream: StreamName, n: number, body: string): void {
+    const key = errorKey(body);
+    if (this.redKeys.has(key)) return;
+    if (this.redKeys.size < 10_000) this.redKeys.add(key);
+    this.redSeen++;
+    this.redLines.push({ stream, n });
+    if (this.redLines.length > RED_FIRST + RED_LAST) this.redLines.splice(RED_FIRST, 1);
+  }
+
+  /** Remembers the header of the section a strong error sits in, once per section. */
+  private noteSection(stream: StreamName): void {
+    const header = this.section.get(stream);
+    if (header === undefined || this.sectionsWithErrors.length >= SECTIONS_CITED) return;
+    if (this.sectionsWithErrors.some((s) => s.stream === stream && s.n === header)) return;
+    this.sectionsWithErrors.push({ stream, n: header });
   }
 
   private addOutcome(stream: StreamName, n: number): void {
@@ -85,16 +124,23 @@ export class LogDigest {
     // The last headlines first: the final failure is usually the one that matters most.
     const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
     for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
+    for (const line of this.redLines) citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', 'normal'), kind: 'red line' });
+    if (this.redSeen > this.redLines.length) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redSeen - this.redLines.length });
+    for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
     if (this.headlinesSeen > this.headlines.length) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlinesSeen - this.headlines.length });
+    let weakRank = 0;
     windows.forEach((window, rank) => {
       const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
-      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority: rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low', focus: window.focus });
+      // A window that only mentions an error word (prose, a config value) ranks below the first lines.
+      const priority = window.strength === 2 ? (rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low') : weakRank++ < 3 ? 'normal' : 'low';
+      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority, focus: window.focus });
     });
     windows.length = 0;
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = this.lines[stream];
       if (lines === 0) continue;
-      if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'normal'));
+      // The first lines say what ran (a command banner, a count of what was collected): cheap and high.
+      if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'high'));
       if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.length ? 'normal' : 'high'));
     }
 
