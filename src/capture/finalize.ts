@@ -73,7 +73,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (injection.suspected) guardRestatements(parts, injection);
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config);
+  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, parts.answerBytes);
   const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;

@@ -3,14 +3,22 @@ import type { Status } from './types.js';
 
 const PRESETS: Record<Exclude<BudgetName, 'auto' | 'full'>, number> = { concise: 512, normal: 4 * 1024, verbose: 16 * 1024 };
 
+/** The most a data answer (a JSON document's shape and index) may raise an `auto` success budget to. */
+export const ANSWER_CAP = 2 * 1024;
+
 /**
  * The byte budget of the rendered packet. `auto` gives a success about 512 bytes and a failure
- * (non-zero exit or errors found) up to 8 KiB; nothing passes the 64 KiB ceiling.
+ * (non-zero exit or errors found) up to 8 KiB; nothing passes the 64 KiB ceiling. A success whose
+ * output is the data the caller asked for (`answerBytes`) gets up to ANSWER_CAP under `auto`.
  */
-export function budgetFor(status: Status, name: BudgetName, maxBytes: number | undefined, config: Config): number {
+export function budgetFor(status: Status, name: BudgetName, maxBytes: number | undefined, config: Config, answerBytes = 0): number {
   const ceiling = config.budgets.ceiling;
   if (maxBytes !== undefined) return Math.min(maxBytes, ceiling);
   if (name === 'full') return ceiling;
-  if (name === 'auto') return Math.min(status === 'ok' ? config.budgets.success : config.budgets.failure, ceiling);
+  if (name === 'auto') {
+    if (status !== 'ok') return Math.min(config.budgets.failure, ceiling);
+    const answer = Math.min(answerBytes, ANSWER_CAP, config.budgets.failure);
+    return Math.min(Math.max(config.budgets.success, answer), ceiling);
+  }
   return Math.min(PRESETS[name], ceiling);
 }

@@ -5,12 +5,19 @@
  */
 import type { Bullet, CitationDraft, JsonStyle, Omission, PacketParts, Reducer } from '../core/types.js';
 import { LogDigest } from './_shared/log-digest.js';
+import { NdjsonRecords } from './_shared/ndjson-records.js';
 import { count, plural } from '../core/format.js';
 import { findCollections, IDENTITY_KEY, type Anomaly, type Collection } from './_shared/json-collections.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson, resolvePointer } from './_shared/json-render.js';
 
 const MAX_FLAGGED_CITED = 24;
-const INDEX_ITEMS = 12;
+/** Items named in a collection's index: the first ones and the last few (newest and oldest). */
+const INDEX_FIRST = 9;
+const INDEX_LAST = 3;
+/** Room for the packet's own lines (header, lane, bullets, way back) next to a data answer. */
+const ANSWER_FRAME = 480;
+/** The longest preview of an item's text (a comment body, a log message) in its index line. */
+const PREVIEW_CHARS = 80;
 
 export const jsonReducer: Reducer = {
   name: 'json',
@@ -21,29 +28,36 @@ export const jsonReducer: Reducer = {
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let parsed: { doc: unknown; style: JsonStyle } | null = null;
-    let jsonLines = 0;
+    const records = new NdjsonRecords();
     return {
-      line(stream, n, text) {
-        digest.line(stream, n, text);
-        if (stream === 'stdout' && /^\s*\{.*\}\s*$/.test(text)) jsonLines++;
+      line(stream, n, text, marks) {
+        digest.line(stream, n, text, marks);
+        if (stream === 'stdout') records.line(n, text);
       },
       json(doc, style) {
         parsed = { doc, style };
       },
       finish(exit) {
-        if (!parsed) {
-          const parts = digest.finish(exit);
-          if (jsonLines > 1 && jsonLines >= digest.lines.stdout * 0.8) {
-            parts.summary.unshift({ text: `NDJSON: ${plural(jsonLines, 'record')}, read as a log`, fields: ['records'] });
-            parts.fields.records = jsonLines;
-          }
-          return parts;
-        }
-        return distillJson(parsed.doc, parsed.style, digest, exit.code !== null && exit.code !== 0);
+        if (parsed) return distillJson(parsed.doc, parsed.style, digest, exit.code !== null && exit.code !== 0);
+        const parts = digest.finish(exit);
+        if (records.records < 2 || records.records < digest.lines.stdout * 0.8) return parts;
+        return withRecords(parts, records.finish(() => digest.nextRef()));
       },
     };
   },
 };
+
+/** NDJSON: the records' keys, status counts and flagged records go first, the log digest after. */
+function withRecords(parts: PacketParts, records: ReturnType<NdjsonRecords['finish']>): PacketParts {
+  return {
+    ...parts,
+    status: records.fields.flaggedRecords ? 'fail' : parts.status,
+    summary: [...records.summary, ...parts.summary],
+    fields: { type: 'ndjson', ...records.fields, ...parts.fields },
+    citations: [...records.citations, ...parts.citations],
+    omitted: [...records.omitted, ...parts.omitted],
+  };
+}
 
 /** The JSON digest proper; exported so family reducers (gh api, kubectl -o json) can build on it. */
 export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): string }, failedExit: boolean): PacketParts {
@@ -53,7 +67,10 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const fields: PacketParts['fields'] = {};
 
   const rootRef = refs.nextRef();
-  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: [renderJson(doc, { style, limit: 240, maxString: 80 })] });
+  const shape = [renderJson(doc, { style, limit: 240, maxString: 80 })];
+  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: shape });
+  // On success the document is the answer the caller asked for: room for its shape and index.
+  let answerBytes = ANSWER_FRAME + (Array.isArray(doc) ? 0 : excerptBytes(shape));
   fields.type = Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc;
   if (Array.isArray(doc)) fields.items = doc.length;
   else if (isPlainObject(doc)) fields.keys = Object.keys(doc).length;
@@ -76,10 +93,14 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
     if (flagged.length > MAX_FLAGGED_CITED) omitted.push({ what: `flagged items in ${where} past the first ${MAX_FLAGGED_CITED}`, count: flagged.length - MAX_FLAGGED_CITED });
 
     const indexRef = refs.nextRef();
-    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `first ${Math.min(INDEX_ITEMS, collection.items.length)} of ${count(collection.items.length)} items, identity keys`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: renderIndex(collection, style) });
+    const index = renderIndex(collection, style);
+    const listed = Math.min(INDEX_FIRST + INDEX_LAST, collection.items.length);
+    const which = listed < collection.items.length ? `first ${INDEX_FIRST} and last ${INDEX_LAST}` : `all ${count(listed)}`;
+    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `${which} of ${plural(collection.items.length, 'item')}, identity keys`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: index });
+    if (rank < 2 && !flagged.length) answerBytes += excerptBytes(index);
     const sampleRef = refs.nextRef();
     citations.push({ ref: sampleRef, stream: 'stdout', pointer: pointerJoin(collection.pointer, 0), label: 'first item (sample)', priority: 'low', excerpt: [renderJson(collection.items[0], { style, limit: 480, maxString: 80 })] });
-    if (collection.items.length > INDEX_ITEMS) omitted.push({ what: `items of ${where} not listed`, count: collection.items.length - INDEX_ITEMS });
+    if (collection.items.length > listed) omitted.push({ what: `items of ${where} not listed`, count: collection.items.length - listed });
 
     const histograms: string[] = [];
     // Only value counts that tell something: more than one value, or a value that reads like a failure.
@@ -100,7 +121,12 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   if (flaggedTotal > 0) fields.flagged = flaggedTotal;
   if (Object.keys(histogramField).length) fields.histograms = histogramField;
   const status = failedExit || flaggedTotal > 0 ? (failedExit || collections.some((c) => c.anomalies.some((a) => a.weight >= 3)) ? 'fail' : 'warn') : 'ok';
-  return { status, summary, fields, citations, omitted, confidence: flaggedTotal > MAX_FLAGGED_CITED ? 0.6 : 0.8 };
+  return { status, summary, fields, citations, omitted, confidence: flaggedTotal > MAX_FLAGGED_CITED ? 0.6 : 0.8, ...(status === 'ok' ? { answerBytes } : {}) };
+}
+
+/** Rendered size of a pointer excerpt: each line with its `  │ ` gutter. */
+function excerptBytes(lines: readonly string[]): number {
+  return lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 5, 0);
 }
 
 function describeRoot(doc: unknown): string {
@@ -120,7 +146,13 @@ function describeAnomaly(anomaly: Anomaly): string {
 /** An identity line for the flagged entity, then each object that holds a flagged value. */
 function renderAnomaly(item: unknown, anomaly: Anomaly, style: JsonStyle): string[] {
   const { entity, pointer: entityPointer } = findEntity(item, anomaly);
-  const lines = [`${entityPointer || '/'} ${renderJson(identityView(entity), { style, limit: 420, maxString: 120, first: identityFirst(entity, anomaly) })}`];
+  const lines: string[] = [];
+  // A nested entity (a container inside a pod) is found again by its item's own name first.
+  if (entityPointer) {
+    const name = itemIdentity(item);
+    if (name) lines.push(`/ ${renderJson(name, { style, limit: 200, maxString: 90 })}`);
+  }
+  lines.push(`${entityPointer || '/'} ${renderJson(identityView(entity), { style, limit: 420, maxString: 120, first: identityFirst(entity, anomaly) })}`);
   const parents = new Set<string>();
   for (const leaf of anomaly.leaves) {
     if (!leaf.pointer.startsWith(entityPointer)) continue;
@@ -195,30 +227,50 @@ function byIdentityRank(a: string, b: string): number {
   return rank(a) - rank(b);
 }
 
-function renderIndex(collection: Collection, style: JsonStyle): string[] {
-  const lines = collection.items.slice(0, INDEX_ITEMS).map((item, i) => {
-    if (!isPlainObject(item)) return `${i} ${renderJson(item, { style, limit: 120, maxString: 80 })}`;
-    const shown: Record<string, unknown> = {};
-    const own = Object.keys(item)
-      .filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && (typeof item[k] !== 'object' || item[k] === null))
-      .sort(byIdentityRank)
-      .slice(0, 3);
-    for (const key of own) shown[key] = item[key];
-    // The item's outcome, when it has one, belongs in its index line.
-    for (const key of Object.keys(item).filter((k) => /^(?:state|status|conclusion|phase|result)$/i.test(k) && typeof item[k] === 'string').slice(0, 1)) shown[key] = item[key];
-    if (own.length < 2) {
-      // Kubernetes-style: the name lives one level down (metadata.name).
-      for (const [key, value] of Object.entries(item)) {
-        if (!isPlainObject(value)) continue;
-        const ids = Object.keys(value).filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && !/^uid$/i.test(k) && typeof value[k] !== 'object').sort(byIdentityRank).slice(0, 2);
-        if (ids.length) {
-          shown[key] = new PartialObject(Object.fromEntries(ids.map((k) => [k, value[k]])), 0);
-          break;
-        }
+/**
+ * The keys that name an item, with its outcome when it has one: `{"number":42,"title":"…","state":"OPEN"}`,
+ * or Kubernetes-style one level down: `{"metadata":{"name":"api-7f9c","namespace":"prod"}}`. Null when none.
+ */
+function itemIdentity(item: Record<string, unknown> | unknown): Record<string, unknown> | null {
+  if (!isPlainObject(item)) return null;
+  const shown: Record<string, unknown> = {};
+  const own = Object.keys(item)
+    .filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && (typeof item[k] !== 'object' || item[k] === null))
+    .sort(byIdentityRank)
+    .slice(0, 3);
+  for (const key of own) shown[key] = item[key];
+  for (const key of Object.keys(item).filter((k) => /^(?:state|status|conclusion|phase|result)$/i.test(k) && typeof item[k] === 'string').slice(0, 1)) shown[key] = item[key];
+  // No title or name: the start of what the item says (a comment's body, a log entry's message).
+  if (!own.some((k) => /^(?:title|name|full_name|summary)$/i.test(k))) {
+    const text = Object.keys(item).find((k) => /^(?:body|message|msg|description|text|summary|subject)$/i.test(k) && typeof item[k] === 'string' && (item[k] as string).trim() !== '');
+    if (text) shown[text] = preview(item[text] as string);
+  }
+  if (own.length < 2) {
+    for (const [key, value] of Object.entries(item)) {
+      if (!isPlainObject(value)) continue;
+      const ids = Object.keys(value).filter((k) => IDENTITY_KEY.test(k) && !isMachineKey(k) && !/^uid$/i.test(k) && typeof value[k] !== 'object').sort(byIdentityRank).slice(0, 2);
+      if (ids.length) {
+        shown[key] = new PartialObject(Object.fromEntries(ids.map((k) => [k, value[k]])), 0);
+        break;
       }
     }
-    return `${i} ${renderJson(Object.keys(shown).length ? shown : item, { style, limit: 160, maxString: 90 })}`;
-  });
-  if (collection.items.length > INDEX_ITEMS) lines.push(`… ${count(collection.items.length - INDEX_ITEMS)} more items`);
-  return lines;
+  }
+  return Object.keys(shown).length ? shown : null;
+}
+
+/** The head of a text, on one line, cut at a word when it is long: `You have reached your … limits…`. */
+function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= PREVIEW_CHARS) return line;
+  const cut = line.slice(0, PREVIEW_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${space > PREVIEW_CHARS / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+function renderIndex(collection: Collection, style: JsonStyle): string[] {
+  const { items } = collection;
+  const line = (item: unknown, i: number): string => `${i} ${renderJson(itemIdentity(item) ?? item, { style, limit: 160, maxString: 90 })}`;
+  if (items.length <= INDEX_FIRST + INDEX_LAST) return items.map(line);
+  const lastFrom = items.length - INDEX_LAST;
+  return [...items.slice(0, INDEX_FIRST).map(line), `… ${count(lastFrom - INDEX_FIRST)} more items`, ...items.slice(lastFrom).map((item, i) => line(item, lastFrom + i))];
 }

@@ -13,7 +13,7 @@ export const WEAK_BAD = /stopp|terminat|shutdown|exited|degraded|not.?ready|pend
 const SEVERE = /oom|crash|backoff|evict|kill|panic|fatal|unreachable/i;
 const BAD_VALUE = new RegExp(`${STRONG_BAD.source}|${WEAK_BAD.source}`, 'i');
 /** Keys whose values are outcomes rather than names. */
-const STATUS_KEY = /^(?:status|state|conclusion|phase|reason|result|outcome|health|level|severity|code|lifecycle|ready)$/i;
+export const STATUS_KEY = /^(?:status|state|conclusion|phase|reason|result|outcome|health|level|severity|code|lifecycle|ready)$/i;
 /** Keys that name an entity, shown first so a flagged item can be found again. */
 export const IDENTITY_KEY = /^(?:name|id|key|number|title|namespace|login|slug|full_name|html_url|url|uid|arn|address|path|file|filename|ref)$|Id$|Name$|_id$/;
 
