@@ -9,7 +9,8 @@ export const ANSWER_CAP = 2 * 1024;
 /**
  * The byte budget of the rendered packet. `auto` gives a success about 512 bytes and a failure
  * (non-zero exit or errors found) up to 8 KiB; nothing passes the 64 KiB ceiling. A success whose
- * output is the data the caller asked for (`answerBytes`) gets up to ANSWER_CAP under `auto`.
+ * output is the data the caller asked for gets room for that answer (`answerBytes`) on top of the
+ * success budget under `auto`, up to ANSWER_CAP.
  */
 export function budgetFor(status: Status, name: BudgetName, maxBytes: number | undefined, config: Config, answerBytes = 0): number {
   const ceiling = config.budgets.ceiling;
@@ -17,8 +18,8 @@ export function budgetFor(status: Status, name: BudgetName, maxBytes: number | u
   if (name === 'full') return ceiling;
   if (name === 'auto') {
     if (status !== 'ok') return Math.min(config.budgets.failure, ceiling);
-    const answer = Math.min(answerBytes, ANSWER_CAP, config.budgets.failure);
-    return Math.min(Math.max(config.budgets.success, answer), ceiling);
+    const withAnswer = answerBytes > 0 ? Math.max(config.budgets.success, Math.min(config.budgets.success + answerBytes, ANSWER_CAP, config.budgets.failure)) : config.budgets.success;
+    return Math.min(withAnswer, ceiling);
   }
   return Math.min(PRESETS[name], ceiling);
 }

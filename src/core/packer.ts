@@ -44,11 +44,34 @@ export interface PackInput {
   readLines(stream: StreamName, from: number, to: number): string[];
 }
 
+/** Packing passes spent finding the most room whose packet, footer included, fits the budget. */
+const REFITS = 7;
+
 /**
  * Fits the reducer's parts into the budget: items in priority order until the budget is met,
  * every omission counted, mandatory items always kept (up to the ceiling). Pure but for readLines.
+ * What was left out is only known after packing, so a packet its own footer pushed over the
+ * budget is packed again with less room, by bisection, keeping the fullest one that fits; when
+ * mandatory items alone pass the budget, the first packing stands.
  */
 export function pack(input: PackInput): Packet {
+  const first = packOnce(input);
+  if (first.stats.packetBytes <= input.budget) return first;
+  let best: Packet | null = null;
+  let low = 0;
+  let high = input.budget;
+  for (let i = 0; i < REFITS && high - low > 1; i++) {
+    const room = Math.floor((low + high) / 2);
+    const packet = packOnce({ ...input, budget: room });
+    if (packet.stats.packetBytes <= input.budget) {
+      best = packet;
+      low = room;
+    } else high = room;
+  }
+  return best ?? first;
+}
+
+function packOnce(input: PackInput): Packet {
   const { parts } = input;
   const omitted: Omission[] = [...parts.omitted];
   const drafts = normalize(parts.citations, input.streams);

@@ -112,8 +112,8 @@ export interface PacketParts {
   /** Free-text notes about how the packet was made (degraded, fell back, ...). */
   notes?: string[];
   /**
-   * When the output is data the caller asked for (a JSON document), the bytes a success packet
-   * needs to show its shape and index: under `auto` the success budget grows to this (capped).
+   * When the output is data the caller asked for (a JSON document), the bytes its answer takes
+   * (shape and index excerpts): under `auto` a success budget grows by this much (capped).
    */
   answerBytes?: number;
 }

@@ -14,8 +14,6 @@ const MAX_FLAGGED_CITED = 24;
 /** Items named in a collection's index: the first ones and the last few (newest and oldest). */
 const INDEX_FIRST = 9;
 const INDEX_LAST = 3;
-/** Room for the packet's own lines (header, lane, bullets, way back) next to a data answer. */
-const ANSWER_FRAME = 480;
 /** The longest preview of an item's text (a comment body, a log message) in its index line. */
 const PREVIEW_CHARS = 80;
 
@@ -70,7 +68,7 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const shape = [renderJson(doc, { style, limit: 240, maxString: 80 })];
   citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: shape });
   // On success the document is the answer the caller asked for: room for its shape and index.
-  let answerBytes = ANSWER_FRAME + (Array.isArray(doc) ? 0 : excerptBytes(shape));
+  let answerBytes = Array.isArray(doc) ? 0 : excerptBytes(shape);
   fields.type = Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc;
   if (Array.isArray(doc)) fields.items = doc.length;
   else if (isPlainObject(doc)) fields.keys = Object.keys(doc).length;
@@ -124,9 +122,12 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   return { status, summary, fields, citations, omitted, confidence: flaggedTotal > MAX_FLAGGED_CITED ? 0.6 : 0.8, ...(status === 'ok' ? { answerBytes } : {}) };
 }
 
-/** Rendered size of a pointer excerpt: each line with its `  │ ` gutter. */
+/** What an excerpt costs beyond its lines: its `[c2] stdout /items · …` header and the bullet citing it. */
+const EXCERPT_OVERHEAD = 120;
+
+/** Rendered size of a pointer excerpt: each line with its `  │ ` gutter, plus its header and bullet. */
 function excerptBytes(lines: readonly string[]): number {
-  return lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 5, 0);
+  return lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 5, EXCERPT_OVERHEAD);
 }
 
 function describeRoot(doc: unknown): string {

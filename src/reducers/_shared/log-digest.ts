@@ -113,7 +113,8 @@ export class LogDigest {
     const omitted: Omission[] = [];
     const total = this.lines.stdout + this.lines.stderr;
 
-    for (const outcome of this.outcomes) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    // The last outcome is usually the verdict (`Apply complete!` after `Plan:`): it goes first.
+    for (const outcome of [...this.outcomes].reverse()) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
     const rowRefs: string[] = [];
     for (const row of this.tables.rows) {
       const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
@@ -124,7 +125,8 @@ export class LogDigest {
     // The last headlines first: the final failure is usually the one that matters most.
     const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
     for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
-    for (const line of this.redLines) citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', 'normal'), kind: 'red line' });
+    // The tool's own red is a verdict (`must be replaced`, `FAIL`): the first few rank with the errors.
+    this.redLines.forEach((line, i) => citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', i < 3 ? 'high' : 'normal'), kind: 'red line' }));
     if (this.redSeen > this.redLines.length) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redSeen - this.redLines.length });
     for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
     if (this.headlinesSeen > this.headlines.length) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlinesSeen - this.headlines.length });
