@@ -27,7 +27,7 @@ const schema = z
     maxOutputsSize: size.optional(),
     budget: z.enum(BUDGET_NAMES).optional(),
     maxBytes: bytes.optional(),
-    budgets: z.object({ success: bytes.optional(), failure: bytes.optional(), ceiling: bytes.optional() }).strict().optional(),
+    budgets: z.object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() }).strict().optional(),
     errorPatterns: z.array(regexSource).optional(),
     trustLanes: z.record(z.string(), z.enum(LANES)).optional(),
     families: z
@@ -70,7 +70,7 @@ export interface Config {
   maxOutputsBytes: number | null;
   budget: BudgetName;
   maxBytes?: number;
-  budgets: { success: number; failure: number; ceiling: number };
+  budgets: { success: number; failure: number; answer: number; ceiling: number };
   errorPatterns: RegExp[];
   trustLanes: Record<string, TrustLane>;
   families: UserFamily[];
@@ -78,7 +78,7 @@ export interface Config {
   timeoutMs: number | null;
 }
 
-export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, ceiling: 64 * 1024 };
+export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, answer: 2 * 1024, ceiling: 64 * 1024 };
 
 export function defaultConfig(): Config {
   return resolve({}, null);

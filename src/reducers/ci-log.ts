@@ -22,7 +22,7 @@ interface Step {
 export const ciLogReducer: Reducer = {
   name: 'ci-log',
   family: 'log',
-  version: '1.0.0',
+  version: '1.1.0',
   lane: 'internal',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   detect(probe) {

@@ -9,7 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reduceOutputSync } from '../../src/api.js';
 import { LineSplitter } from '../../src/capture/line-splitter.js';
 import { defaultConfig, type BudgetName } from '../../src/config.js';
-import { ANSWER_CAP, budgetFor } from '../../src/core/budget.js';
+import { budgetFor } from '../../src/core/budget.js';
+
+const ANSWER_CAP = 2 * 1024;
 import { clip } from '../../src/core/format.js';
 import { marksOf } from '../../src/core/lines.js';
 import type { LineMarks } from '../../src/core/types.js';
@@ -248,6 +250,11 @@ describe('budgetFor', () => {
     expect(budgetFor('ok', 'auto', undefined, config, 1000)).toBe(1512);
     expect(budgetFor('ok', 'auto', undefined, config, 99_999)).toBe(ANSWER_CAP);
     expect(budgetFor('fail', 'auto', undefined, config, 99_999)).toBe(8 * 1024);
+  });
+
+  it('takes its cap from budgets.answer, which can turn it off', () => {
+    const strict = { ...config, budgets: { ...config.budgets, answer: 512 } };
+    expect(budgetFor('ok', 'auto', undefined, strict, 1000)).toBe(512);
   });
 
   it('never lets an answer override a named budget or --max-bytes', () => {
