@@ -55,6 +55,15 @@ const REFITS = 7;
  * mandatory items alone pass the budget, the first packing stands.
  */
 export function pack(input: PackInput): Packet {
+  // Passes read the same excerpts: read each range from the artifact once.
+  const read = new Map<string, string[]>();
+  const readLines: PackInput['readLines'] = (stream, from, to) => {
+    const key = `${stream}:${from}:${to}`;
+    let lines = read.get(key);
+    if (!lines) read.set(key, (lines = input.readLines(stream, from, to)));
+    return lines.slice(); // callers may edit the excerpt they are given
+  };
+  input = { ...input, readLines };
   const first = packOnce(input);
   if (first.stats.packetBytes <= input.budget) return first;
   let best: Packet | null = null;

@@ -34,6 +34,7 @@ const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
 const LOOKBACK = 8;
 /** Blank lines an error's indented detail may sit below (`Error: …`, blank, `  on main.tf line 3`). */
 const BLANK_BRIDGE = 3;
+const NON_BLANK = /\S/;
 
 /**
  * Finds error windows in a line stream with bounded state: each distinct error message opens a
@@ -51,7 +52,7 @@ export class ErrorWindowFinder {
   /** Per stream, how many lines just before the current one were frame lines. */
   private readonly frameRun = new Map<StreamName, number>();
   /** Per stream, blank lines in a row just before the current one. */
-  private readonly blankRun = new Map<StreamName, number>();
+  private readonly blankRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly byKey = new Map<string, ErrorWindow | null>();
   private readonly before: number;
   private readonly after: number;
@@ -70,7 +71,7 @@ export class ErrorWindowFinder {
   line(stream: StreamName, n: number, text: string): LineClass {
     const kind = classifyLine(text, this.extra);
     const open = this.open.get(stream);
-    const blank = text.trim() === '';
+    const blank = !NON_BLANK.test(text);
     if (kind === 'error') {
       this.errorLines++;
       this.onError(stream, n, text, open);
@@ -82,9 +83,9 @@ export class ErrorWindowFinder {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
       }
-      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, blank, this.blankRun.get(stream) ?? 0);
+      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, blank, this.blankRun[stream]);
     }
-    this.blankRun.set(stream, blank ? (this.blankRun.get(stream) ?? 0) + 1 : 0);
+    this.blankRun[stream] = blank ? this.blankRun[stream] + 1 : 0;
     return kind;
   }
 
