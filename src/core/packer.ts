@@ -54,16 +54,16 @@ const REFITS = 7;
  * budget is packed again with less room, by bisection, keeping the fullest one that fits; when
  * mandatory items alone pass the budget, the first packing stands.
  */
-export function pack(input: PackInput): Packet {
+export function pack(original: PackInput): Packet {
   // Passes read the same excerpts: read each range from the artifact once.
   const read = new Map<string, string[]>();
   const readLines: PackInput['readLines'] = (stream, from, to) => {
     const key = `${stream}:${from}:${to}`;
     let lines = read.get(key);
-    if (!lines) read.set(key, (lines = input.readLines(stream, from, to)));
+    if (!lines) read.set(key, (lines = original.readLines(stream, from, to)));
     return lines.slice(); // callers may edit the excerpt they are given
   };
-  input = { ...input, readLines };
+  const input = { ...original, readLines };
   const first = packOnce(input);
   if (first.stats.packetBytes <= input.budget) return first;
   let best: Packet | null = null;
