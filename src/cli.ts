@@ -8,7 +8,18 @@ import { ExitCode, ReduceError, errorMessage } from './errors.js';
 
 /** The entry point: builds the program, runs it, and is the only place that exits. */
 
-const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = readOwnPackage();
+
+/** The package's own package.json: one level up from dist/, two from the bundle in dist/bundle/. */
+function readOwnPackage(): { version: string } {
+  for (const up of ['../package.json', '../../package.json']) {
+    const file = new URL(up, import.meta.url);
+    if (!fs.existsSync(file)) continue;
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === 'reduce') return pkg;
+  }
+  return { version: '0.0.0' };
+}
 
 const EXAMPLES = `
 Examples:
