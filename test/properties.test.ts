@@ -71,6 +71,23 @@ describe('properties', () => {
     );
   });
 
+  it('a packet keeps to its budget, footer included, when nothing mandatory is in it', () => {
+    const logLine = fc.oneof(
+      fc.constantFrom('ERROR: connection refused to db-1:5432', 'Traceback (most recent call last):', '  File "app.py", line 3, in main', 'ValueError: bad value', 'INFO request ok 200 12ms', 'WARN slow request 900ms', 'Tests: 3 failed, 9 passed, 12 total', ''),
+      fc.string({ maxLength: 90 }),
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(logLine, { minLength: 50, maxLength: 600 }), fc.integer({ min: 1200, max: 9000 }), fc.integer({ min: 0, max: 2 }), (lines, maxBytes, code) => {
+        const result = reduceOutputSync({ stdout: lines.join('\n'), argv: ['app'], exit: { code }, maxBytes, outputsDir: path.join(work, `b${run++}`), cwd: work });
+        const packet = result.packet!;
+        if (packet.verbatim || packet.injection.suspected) return;
+        expect(Buffer.byteLength(result.text), result.text).toBeLessThanOrEqual(maxBytes);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('the same bytes give the same packet, but for the id', () => {
     fc.assert(
       fc.property(output, (stdout) => {
