@@ -8,6 +8,8 @@ import { TemplateCounter, errorKey } from './templates.js';
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const TOP_TEMPLATES = 5;
+/** A template with a word in it (three letters in a row). */
+const WORDY = /[A-Za-z]{3}/;
 /** Outcome lines kept: the first few and the last several (totals are usually printed last). */
 const OUTCOME_FIRST = 2;
 const OUTCOME_LAST = 8;
@@ -148,7 +150,8 @@ export class LogDigest {
 
     // Only templates that stand for a real share of the output are worth an excerpt.
     const total0 = this.lines.stdout + this.lines.stderr;
-    const repeated = this.templates.repeated().filter((s) => s.count >= 20 || (s.count >= 3 && s.count >= total0 / 10)).slice(0, TOP_TEMPLATES);
+    // A closing brace repeated 36 times says nothing: a template needs a word to be worth a line.
+    const repeated = this.templates.repeated().filter((s) => (s.count >= 20 || (s.count >= 3 && s.count >= total0 / 10)) && WORDY.test(s.template)).slice(0, TOP_TEMPLATES);
     for (const stat of repeated) {
       citations.push({ ref: this.nextRef(), stream: stat.stream, from: stat.first, to: stat.first, label: `×${count(stat.count)} lines like this`, priority: 'low' });
     }
