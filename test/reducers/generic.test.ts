@@ -15,7 +15,7 @@ const ANSWER_CAP = 2 * 1024;
 import { clip } from '../../src/core/format.js';
 import { marksOf } from '../../src/core/lines.js';
 import type { LineMarks } from '../../src/core/types.js';
-import { isOutcomeLine } from '../../src/reducers/_shared/classify.js';
+import { errorStrength, isOutcomeLine } from '../../src/reducers/_shared/classify.js';
 import { ErrorWindowFinder } from '../../src/reducers/_shared/error-windows.js';
 import { NdjsonRecords } from '../../src/reducers/_shared/ndjson-records.js';
 
@@ -84,6 +84,16 @@ describe('error windows', () => {
     const lines = ['Error: no such thing', '', '', '', '', '', '', '', '  indented far below'];
     const [window] = windowsOf(lines);
     expect(window!.to).toBeLessThan(9);
+  });
+});
+
+describe('error strength', () => {
+  it('counts a per-item result that ends with its verdict as leading with its severity', () => {
+    expect(errorStrength('tests/e2e/test_server.py::TestSync::test_sync_workflow FAILED [ 30%]')).toBe(2);
+    expect(errorStrength('test parser::tests::rejects_empty ... FAILED')).toBe(2);
+    expect(errorStrength('test_login (tests.test_auth.AuthTest.test_login) ... ERROR')).toBe(2);
+    expect(errorStrength('    - improve error messages')).toBe(1);
+    expect(errorStrength('the build FAILED yesterday, see below')).toBe(1);
   });
 });
 
