@@ -29,20 +29,53 @@ export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
 }
 
 const RED_MARKS: LineMarks = Object.freeze({ red: true });
-/** An SGR sequence and the text it colours, up to the next escape. */
-const SGR_RUN = /\x1b\[([0-9;]*)m([^\x1b]*)/g;
-/** Red or bright-red foreground or background, alone or among other parameters. */
-const RED_PARAM = /(?:^|;)(?:31|91|41|101)(?:;|$)/;
+/** An escape sequence, or the text up to the next one. */
+const PIECES = /\x1b\[([0-9;?]*)([A-Za-z])|[^\x1b]+|\x1b/g;
+const WORD = /[A-Za-z]{3}/;
 
-/** Marks read off a line's raw bytes; undefined for the common line without escapes. */
+/**
+ * Marks read off a line's raw bytes; undefined for the common line without escapes.
+ * A line is marked red when the tool coloured a word red and left other words of it uncoloured
+ * (`# x must be replaced`, a red `FAIL` badge before a file name): a verdict. A red sign (the `-`
+ * of a removed line) is decoration, and a line red from end to end is a stream the tool paints red
+ * (the stderr of a build step), not a verdict on that line.
+ */
 export function marksOf(raw: Buffer): LineMarks | undefined {
   if (!raw.includes(0x1b)) return undefined;
   const text = raw.toString('latin1');
-  for (const match of text.matchAll(SGR_RUN)) {
-    // A red sign (`-` of a removed line) is decoration; a red word is a verdict.
-    if (RED_PARAM.test(match[1]!) && /[A-Za-z]{3}/.test(match[2]!)) return RED_MARKS;
+  let colour = 0;
+  let redWord = false;
+  let plainWord = false;
+  for (const match of text.matchAll(PIECES)) {
+    if (match[2] !== undefined) {
+      if (match[2] === 'm') colour = nextColour(colour, match[1]!);
+    } else if (match[0] !== '\x1b' && WORD.test(match[0])) {
+      if (colour !== 0) redWord = true;
+      else plainWord = true;
+      if (redWord && plainWord) return RED_MARKS;
+    }
   }
   return undefined;
+}
+
+const RED_FG = 1;
+const RED_BG = 2;
+
+/** The red bits (foreground, background) after an SGR sequence with these parameters. */
+function nextColour(colour: number, params: string): number {
+  let now = colour;
+  const list = params === '' ? ['0'] : params.split(';');
+  for (let i = 0; i < list.length; i++) {
+    const n = Number(list[i]);
+    if (n === 0) now = 0;
+    else if (n === 31 || n === 91) now |= RED_FG;
+    else if (n === 41 || n === 101) now |= RED_BG;
+    else if ((n >= 30 && n <= 39) || (n >= 90 && n <= 97)) now &= ~RED_FG;
+    else if ((n >= 40 && n <= 49) || (n >= 100 && n <= 107)) now &= ~RED_BG;
+    // 38/48 with a 256-colour index (5;n) or an RGB triple (2;r;g;b): not red by this reading.
+    if (n === 38 || n === 48) i += list[i + 1] === '5' ? 2 : 4;
+  }
+  return now;
 }
 
 /** `50%\r75%\r100%` shows as `100%` on a terminal: keep the last non-empty segment. */

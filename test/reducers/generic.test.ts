@@ -107,7 +107,11 @@ describe('outcome lines', () => {
 describe('red marks', () => {
   it('marks a line whose red text is a word, not one whose red text is a sign', () => {
     expect(marksOf(Buffer.from('\x1b[1m  # local_file.x[0]\x1b[0m must be \x1b[1m\x1b[31mreplaced\x1b[0m'))).toEqual({ red: true });
-    expect(marksOf(Buffer.from('\x1b[31;1mThe term is not recognized\x1b[0m'))).toEqual({ red: true });
+    expect(marksOf(Buffer.from('\x1b[41;37m FAIL \x1b[0m src/cart.test.js'))).toEqual({ red: true });
+    // A line red from end to end is a stream painted red (a build step's stderr), not a verdict.
+    expect(marksOf(Buffer.from('\x1b[31;1mThe term is not recognized\x1b[0m'))).toBeUndefined();
+    expect(marksOf(Buffer.from('\x1b[91mdebconf: delaying package configuration\x1b[0m'))).toBeUndefined();
+    expect(marksOf(Buffer.from('\x1b[38;2;31;0;0mdark text\x1b[0m and plain words'))).toBeUndefined();
     expect(marksOf(Buffer.from('      \x1b[31m-\x1b[0m\x1b[0m description = "x"'))).toBeUndefined();
     expect(marksOf(Buffer.from('\x1b[32mcreated\x1b[0m'))).toBeUndefined();
     expect(marksOf(Buffer.from('plain line'))).toBeUndefined();
