@@ -88,6 +88,27 @@ describe('properties', () => {
     );
   });
 
+  it('NDJSON of any shape is read without a crash, and the artifact stays the input', () => {
+    const record = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.record({ level: fc.oneof(fc.integer({ min: 0, max: 70 }), fc.constantFrom('info', 'error', 'fatal')), msg: fc.string({ maxLength: 40 }) }).map((v) => JSON.stringify(v)),
+      fc.record({ Action: fc.constantFrom('run', 'pass', 'fail', 'output'), Test: fc.string({ maxLength: 20 }) }).map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 60 }).map((s) => `{${s}}`),
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 300 }), (lines) => {
+        const stdout = lines.join('\n');
+        const dir = path.join(work, `n${run++}`);
+        const result = reduceOutputSync({ stdout, argv: [], family: 'json', exit: { code: null }, mode: 'pipe', outputsDir: dir, cwd: work });
+        expect(fs.readFileSync(path.join(dir, `${result.id}.stdout`)).equals(Buffer.from(stdout))).toBe(true);
+        expect(result.packet).not.toBeNull();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }),
+      { numRuns: 120 },
+    );
+  });
+
   it('the same bytes give the same packet, but for the id', () => {
     fc.assert(
       fc.property(output, (stdout) => {
