@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveId } from '../../src/store/artifact-store.js';
 import { ROOT } from './fixture-cases.js';
 
 const CLI = path.join(ROOT, 'bin/reduce.js');
@@ -32,9 +33,9 @@ function reduce(args: string[], input?: Buffer | string) {
   return { code: r.status, stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8') };
 }
 
+/** The newest artifact, as `reduce inspect last` picks it: ids sort only to the second, so two runs in one second are told apart by createdAt. */
 function lastId(): string {
-  const ids = fs.readdirSync(outputs).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
-  return ids.at(-1)!;
+  return resolveId(outputs, 'last');
 }
 
 describe('hostile input', { timeout: 180_000 }, () => {
