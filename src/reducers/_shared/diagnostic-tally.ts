@@ -4,6 +4,7 @@
  */
 import type { Bullet, CitationDraft, FieldValue, LineCitation, Omission, PacketParts, Priority, StreamName } from '../../core/types.js';
 import { clip, count, plural } from '../../core/format.js';
+import { EdgeSample } from './edge-sample.js';
 import { errorKey } from './templates.js';
 import { DiagnosticParser, location, type Diagnostic, type DiagnosticBlock, type SummaryKind } from './diagnostics.js';
 
@@ -67,12 +68,12 @@ export class DiagnosticTally {
   private readonly files = new Map<string, FileCount>();
   private otherFiles = 0;
   private readonly codes = new Map<string, number>();
-  private readonly summaries: SummaryLine[] = [];
+  /** The tool's own summary lines: the first and the last few. */
+  private readonly summaries = new EdgeSample<SummaryLine>(EDGE_SUMMARIES, EDGE_SUMMARIES);
   private readonly kinds = new Set<string>();
   /** Compiler invocations and build progress lines seen (`gcc -c a.c`, `[3/9] Building`, `Compiling x v1`). */
   steps = 0;
   private distinctExtra = 0;
-  private summaryCount = 0;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
   failedSummary = false;
   errors = 0;
@@ -140,11 +141,9 @@ export class DiagnosticTally {
   }
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
-    this.summaryCount++;
     if (kind === 'failure') this.failedSummary = true;
     const entry = { stream, n, kind, text: clip(text.trim(), 160) };
-    if (this.summaries.length < EDGE_SUMMARIES * 2) this.summaries.push(entry);
-    else this.summaries.splice(EDGE_SUMMARIES, 1), this.summaries.push(entry);
+    this.summaries.push(entry);
   }
 
   /** The diagnostics counted so far. */
@@ -162,7 +161,7 @@ export class DiagnosticTally {
 
   /** Whether anything was recognised: a diagnostic or a verdict line. */
   get found(): boolean {
-    return this.diagnostics > 0 || this.summaries.length > 0 || this.steps > 0;
+    return this.diagnostics > 0 || this.summaries.seen > 0 || this.steps > 0;
   }
 
   /**
@@ -186,9 +185,9 @@ export class DiagnosticTally {
     const firstPointerRef = this.firstUnit && 'pointer' in this.firstUnit ? citations.find((c) => 'pointer' in c && c.pointer === (this.firstUnit as PointerUnit).pointer)?.ref : undefined;
 
     // The last verdict decides; earlier ones (one per crate or make target) rank below it.
-    const verdict = [...this.summaries].reverse().find((s) => s.kind === 'failure') ?? this.summaries[this.summaries.length - 1];
+    const verdict = [...this.summaries.items].reverse().find((s) => s.kind === 'failure') ?? this.summaries.items.at(-1);
     let verdictRef: string | undefined;
-    for (const s of this.summaries) {
+    for (const s of this.summaries.items) {
       const ref = nextRef();
       if (s === verdict) verdictRef = ref;
       const priority: Priority = s === verdict ? (s.kind === 'failure' || this.diagnostics > 0 ? 'mandatory' : 'normal') : 'high';
@@ -229,7 +228,7 @@ export class DiagnosticTally {
     const citedWarnings = this.units.length + this.pointerUnits.length - citedErrors;
     if (this.errors > citedErrors) omitted.push({ what: 'errors not cited (counted in fields; each code is cited once)', count: this.errors - citedErrors });
     if (this.warnings > citedWarnings) omitted.push({ what: 'warnings not cited (counted in fields)', count: this.warnings - citedWarnings });
-    if (this.summaryCount > this.summaries.length) omitted.push({ what: 'tool summary lines', count: this.summaryCount - this.summaries.length });
+    if (this.summaries.dropped) omitted.push({ what: 'tool summary lines', count: this.summaries.dropped });
     const shownFiles = (fields.byFile as FieldValue[] | undefined)?.length ?? 0;
     if (this.files.size > shownFiles) omitted.push({ what: 'files with diagnostics not listed in fields.byFile', count: this.files.size - shownFiles });
     return { summary, fields, citations, omitted };

@@ -4,6 +4,19 @@ import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './
 import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
 import { TemplateCounter, errorKey } from './templates.js';
+import { EdgeSample } from './edge-sample.js';
+
+/** A line of one stream. */
+type LineAt = { stream: StreamName; n: number };
+/** Distinct message keys remembered for de-duplication; past this, later lines count as new. */
+const MAX_KEYS = 10_000;
+
+/** Whether `key` is new to `keys`, remembering it while the set is under MAX_KEYS. */
+function firstTime(keys: Set<string>, key: string): boolean {
+  if (keys.has(key)) return false;
+  if (keys.size < MAX_KEYS) keys.add(key);
+  return true;
+}
 
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
@@ -36,18 +49,15 @@ export class LogDigest {
   readonly templates = new TemplateCounter();
   readonly tables = new StatusTableScanner();
   readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
-  private readonly outcomes: Array<{ stream: StreamName; n: number }> = [];
-  private outcomesSeen = 0;
-  private readonly headlines: Array<{ stream: StreamName; n: number }> = [];
+  private readonly outcomes = new EdgeSample<LineAt>(OUTCOME_FIRST, OUTCOME_LAST);
+  private readonly headlines = new EdgeSample<LineAt>(HEADLINES_FIRST, HEADLINES_LAST);
   private readonly headlineKeys = new Set<string>();
-  private headlinesSeen = 0;
   private refs = 0;
   /** Per stream, the line of the section header the current line is under. */
   private readonly section = new Map<StreamName, number>();
-  private readonly sectionsWithErrors: Array<{ stream: StreamName; n: number }> = [];
-  private readonly redLines: Array<{ stream: StreamName; n: number }> = [];
+  private readonly sectionsWithErrors: LineAt[] = [];
+  private readonly redLines = new EdgeSample<LineAt>(RED_FIRST, RED_LAST);
   private readonly redKeys = new Set<string>();
-  private redSeen = 0;
 
   constructor(options: ErrorWindowOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
@@ -57,34 +67,16 @@ export class LogDigest {
     this.lines[stream] = n;
     const kind = this.errors.line(stream, n, text);
     const body = stripLogPrefix(text);
-    if (marks?.red && kind !== 'error') this.addRed(stream, n, body);
+    // A line the tool itself coloured red that no error word gave away: `# x must be replaced`.
+    if (marks?.red && kind !== 'error' && firstTime(this.redKeys, errorKey(body))) this.redLines.push({ stream, n });
     if (SECTION_HEADER.test(body)) this.section.set(stream, n);
     if (kind === 'error' && errorStrength(text) === 2) {
-      this.addHeadline(stream, n, text);
+      if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
     }
     if (body.trim() !== '') this.templates.add(stream, body, n);
-    if (isOutcomeLine(text)) this.addOutcome(stream, n);
+    if (isOutcomeLine(text)) this.outcomes.push({ stream, n });
     this.tables.line(stream, n, text);
-  }
-
-  private addHeadline(stream: StreamName, n: number, text: string): void {
-    const key = errorKey(stripLogPrefix(text));
-    if (this.headlineKeys.has(key)) return;
-    if (this.headlineKeys.size < 10_000) this.headlineKeys.add(key);
-    this.headlinesSeen++;
-    this.headlines.push({ stream, n });
-    if (this.headlines.length > HEADLINES_FIRST + HEADLINES_LAST) this.headlines.splice(HEADLINES_FIRST, 1);
-  }
-
-  /** A line the tool itself coloured red that no error word gave away: `# x must be replaced`. */
-  private addRed(stream: StreamName, n: number, body: string): void {
-    const key = errorKey(body);
-    if (this.redKeys.has(key)) return;
-    if (this.redKeys.size < 10_000) this.redKeys.add(key);
-    this.redSeen++;
-    this.redLines.push({ stream, n });
-    if (this.redLines.length > RED_FIRST + RED_LAST) this.redLines.splice(RED_FIRST, 1);
   }
 
   /** Remembers the header of the section a strong error sits in, once per section. */
@@ -93,13 +85,6 @@ export class LogDigest {
     if (header === undefined || this.sectionsWithErrors.length >= SECTIONS_CITED) return;
     if (this.sectionsWithErrors.some((s) => s.stream === stream && s.n === header)) return;
     this.sectionsWithErrors.push({ stream, n: header });
-  }
-
-  private addOutcome(stream: StreamName, n: number): void {
-    this.outcomesSeen++;
-    this.outcomes.push({ stream, n });
-    // Keep the first OUTCOME_FIRST and a sliding window of the last OUTCOME_LAST.
-    if (this.outcomes.length > OUTCOME_FIRST + OUTCOME_LAST) this.outcomes.splice(OUTCOME_FIRST, 1);
   }
 
   nextRef(): string {
@@ -116,7 +101,7 @@ export class LogDigest {
     const total = this.lines.stdout + this.lines.stderr;
 
     // The last outcome is usually the verdict (`Apply complete!` after `Plan:`): it goes first.
-    for (const outcome of [...this.outcomes].reverse()) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    for (const outcome of [...this.outcomes.items].reverse()) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
     const rowRefs: string[] = [];
     for (const row of this.tables.rows) {
       const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
@@ -125,13 +110,13 @@ export class LogDigest {
     }
     if (this.tables.flagged > this.tables.rows.length) omitted.push({ what: 'table rows with a failing status not cited', count: this.tables.flagged - this.tables.rows.length });
     // The last headlines first: the final failure is usually the one that matters most.
-    const headlines = [...this.headlines.slice(HEADLINES_FIRST).reverse(), ...this.headlines.slice(0, HEADLINES_FIRST)];
+    const headlines = [...this.headlines.tail.reverse(), ...this.headlines.head];
     for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
     // The tool's own red is a verdict (`must be replaced`, `FAIL`): the first few rank with the errors.
-    this.redLines.forEach((line, i) => citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', i < 3 ? 'high' : 'normal'), kind: 'red line' }));
-    if (this.redSeen > this.redLines.length) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redSeen - this.redLines.length });
+    this.redLines.items.forEach((line, i) => citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', i < 3 ? 'high' : 'normal'), kind: 'red line' }));
+    if (this.redLines.dropped) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redLines.dropped });
     for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
-    if (this.headlinesSeen > this.headlines.length) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlinesSeen - this.headlines.length });
+    if (this.headlines.dropped) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlines.dropped });
     let weakRank = 0;
     windows.forEach((window, rank) => {
       const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
@@ -145,7 +130,7 @@ export class LogDigest {
       if (lines === 0) continue;
       // The first lines say what ran (a command banner, a count of what was collected): cheap and high.
       if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'high'));
-      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.length ? 'normal' : 'high'));
+      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high'));
     }
 
     // Only templates that stand for a real share of the output are worth an excerpt.
@@ -164,7 +149,7 @@ export class LogDigest {
       summary.push({ text: `${plural(this.errors.errorLines, 'error line')} in ${plural(allWindows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
     }
     if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
-    if (this.outcomesSeen > this.outcomes.length) omitted.push({ what: 'outcome lines in the middle', count: this.outcomesSeen - this.outcomes.length });
+    if (this.outcomes.dropped) omitted.push({ what: 'outcome lines in the middle', count: this.outcomes.dropped });
     const folded = this.templates.folded();
     if (folded >= 50 && folded >= total * 0.3) {
       summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, fields: ['foldedLines'] });

@@ -2,6 +2,7 @@ import type { Bullet, CitationDraft, Omission } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { STATUS_KEY, STRONG_BAD } from './json-collections.js';
 import { isPlainObject } from './json-render.js';
+import { EdgeSample } from './edge-sample.js';
 import { errorKey } from './templates.js';
 
 /**
@@ -32,9 +33,9 @@ export class NdjsonRecords {
   flaggedTotal = 0;
   private readonly keys = new Map<string, number>();
   private readonly histograms = new Map<string, Map<string, number>>();
-  private readonly flagged: FlaggedRecord[] = [];
-  private readonly byKey = new Map<string, FlaggedRecord | null>();
-  private distinctFlagged = 0;
+  /** Distinct flagged records: the first ones and the last ones are cited, the middle counted. */
+  private readonly flagged = new EdgeSample<FlaggedRecord>(FLAGGED_FIRST, FLAGGED_LAST);
+  private readonly byKey = new Map<string, FlaggedRecord>();
 
   /** One stdout line; returns whether it was a JSON object record. */
   line(n: number, text: string): boolean {
@@ -86,16 +87,13 @@ export class NdjsonRecords {
     this.flaggedTotal++;
     const key = errorKey(text);
     const seen = this.byKey.get(key);
-    if (seen !== undefined) {
-      if (seen) seen.repeats++;
+    if (seen) {
+      seen.repeats++;
       return;
     }
-    this.distinctFlagged++;
     const record: FlaggedRecord = { n, why: bad.slice(0, 3).join(', '), repeats: 0 };
     this.flagged.push(record);
     if (this.byKey.size < 20_000) this.byKey.set(key, record);
-    // Keep the first few and the last few; the middle ones are only counted.
-    if (this.flagged.length > FLAGGED_FIRST + FLAGGED_LAST) this.flagged.splice(FLAGGED_FIRST, 1);
   }
 
   /** Bullets, fields and line citations for the records; `nextRef` numbers the citations. */
@@ -117,7 +115,7 @@ export class NdjsonRecords {
     }
 
     const refs: string[] = [];
-    this.flagged.forEach((record, i) => {
+    this.flagged.items.forEach((record, i) => {
       const ref = nextRef();
       refs.push(ref);
       const again = record.repeats > 0 ? `, same record ${count(record.repeats)} more times` : '';
@@ -125,7 +123,7 @@ export class NdjsonRecords {
     });
     if (this.flaggedTotal > 0) summary.push({ text: `${plural(this.flaggedTotal, 'record')} flagged by a failing status`, cites: refs.slice(0, 4), fields: ['flaggedRecords'] });
     if (described.length) summary.push({ text: described.slice(0, 3).join('; '), fields: ['histograms'] });
-    if (this.distinctFlagged > this.flagged.length) omitted.push({ what: 'distinct flagged records in the middle not cited', count: this.distinctFlagged - this.flagged.length });
+    if (this.flagged.dropped) omitted.push({ what: 'distinct flagged records in the middle not cited', count: this.flagged.dropped });
 
     const fields: Record<string, number | Record<string, Record<string, number>>> = { records: this.records };
     if (this.flaggedTotal > 0) fields.flaggedRecords = this.flaggedTotal;
