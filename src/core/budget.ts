@@ -14,9 +14,10 @@ export function budgetFor(status: Status, name: BudgetName, maxBytes: number | u
   if (maxBytes !== undefined) return Math.min(maxBytes, ceiling);
   if (name === 'full') return ceiling;
   if (name === 'auto') {
-    if (status !== 'ok') return Math.min(config.budgets.failure, ceiling);
-    const withAnswer = answerBytes > 0 ? Math.max(config.budgets.success, Math.min(config.budgets.success + answerBytes, config.budgets.answer, config.budgets.failure)) : config.budgets.success;
-    return Math.min(withAnswer, ceiling);
+    const { success, failure, answer } = config.budgets;
+    if (status !== 'ok') return Math.min(failure, ceiling);
+    // With no answer this is the success budget; an answer adds its bytes, never past its cap.
+    return Math.min(Math.max(success, Math.min(success + answerBytes, answer, failure)), ceiling);
   }
   return Math.min(PRESETS[name], ceiling);
 }

@@ -50,7 +50,7 @@ export class ErrorWindowFinder {
   firstWarning: { stream: StreamName; n: number } | null = null;
   private readonly open = new Map<StreamName, ErrorWindow>();
   /** Per stream, how many lines just before the current one were frame lines. */
-  private readonly frameRun = new Map<StreamName, number>();
+  private readonly frameRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   /** Per stream, blank lines in a row just before the current one. */
   private readonly blankRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly byKey = new Map<string, ErrorWindow | null>();
@@ -75,10 +75,10 @@ export class ErrorWindowFinder {
     if (kind === 'error') {
       this.errorLines++;
       this.onError(stream, n, text, open);
-      this.frameRun.set(stream, 0);
+      this.frameRun[stream] = 0;
     } else {
       const frame = FRAME.test(stripLogPrefix(text).replace(/^#\d+\s+(?:[\d.]+\s+)?/, ''));
-      this.frameRun.set(stream, frame ? Math.min(LOOKBACK, (this.frameRun.get(stream) ?? 0) + 1) : 0);
+      this.frameRun[stream] = frame ? Math.min(LOOKBACK, this.frameRun[stream] + 1) : 0;
       if (kind === 'warning') {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
@@ -128,7 +128,7 @@ export class ErrorWindowFinder {
     const previous = this.open.get(stream);
     const floor = previous ? previous.to + 1 : 1;
     // Reach back over a code frame printed just before the error, past the usual context.
-    const back = Math.max(this.before, (this.frameRun.get(stream) ?? 0) + 1);
+    const back = Math.max(this.before, this.frameRun[stream] + 1);
     const window: ErrorWindow = { stream, from: Math.max(floor, n - back, 1), to: n + this.after, focus: [n], first: text, strength, repeats: 0, lastRepeat: 0 };
     this.windows.push(window);
     this.open.set(stream, window);
