@@ -15,6 +15,7 @@ import {
   renderContentMessage,
   rewrapList,
   scoreItems,
+  systemMessage,
   unwrapList,
   type ContentRenderer,
 } from './message-array.js';
@@ -84,11 +85,6 @@ function classify(item: unknown): number {
     if (EVIDENCE_TYPES.has(type)) score = 1;
   }
   return score;
-}
-
-function systemMessage(system: unknown): Message | undefined {
-  if (system === undefined) return undefined;
-  return { role: 'system', at: [-1], blocks: [{ kind: 'text', at: [-1, 0], text: flattenText(system) }] };
 }
 
 export const anthropicAdapter: FormatAdapter = {

@@ -15,6 +15,7 @@ import {
   renderContentMessage,
   rewrapList,
   scoreItems,
+  systemMessage,
   unwrapList,
   type ContentRenderer,
 } from './message-array.js';
@@ -91,8 +92,8 @@ export const converseAdapter: FormatAdapter = {
     const unwrapped = unwrapList(input, ['messages']);
     if (!unwrapped) throw badInput('converse: expected a list of messages or {messages: [...]}');
     const messages: Message[] = [];
-    const system = unwrapped.wrapper?.['system'];
-    if (system !== undefined) messages.push({ role: 'system', at: [-1], blocks: [{ kind: 'text', at: [-1, 0], text: flattenText(system) }] });
+    const system = systemMessage(unwrapped.wrapper?.['system']);
+    if (system) messages.push(system);
     unwrapped.items.forEach((_, i) => {
       const where = `message ${i}`;
       const raw = objectAt(unwrapped.items, i, 'message');

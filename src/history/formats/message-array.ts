@@ -4,7 +4,7 @@
  */
 import { badInput } from '../errors.js';
 import type { Block, Conversation, Message } from '../model.js';
-import { isObject, type JsonObject } from './json-shape.js';
+import { flattenText, isObject, type JsonObject } from './json-shape.js';
 
 /** A message list and the object that held it, if any. */
 export interface Unwrapped {
@@ -24,6 +24,12 @@ export function unwrapList(input: unknown, keys: readonly string[]): Unwrapped |
     if (Array.isArray(value)) return { items: value, wrapper: input, key };
   }
   return undefined;
+}
+
+/** The request's system prompt (`{system, messages}`, `{instructions, input}`) as the leading system message. */
+export function systemMessage(system: unknown): Message | undefined {
+  if (system === undefined) return undefined;
+  return { role: 'system', at: [-1], blocks: [{ kind: 'text', at: [-1, 0], text: flattenText(system) }] };
 }
 
 /** Puts a rendered list back where it came from. */

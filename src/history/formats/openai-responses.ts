@@ -8,7 +8,7 @@ import { badInput } from '../errors.js';
 import type { Block, Locator, Message, Role } from '../model.js';
 import type { FormatAdapter, ParsedHistory } from './types.js';
 import { flattenText, isObject, stringField, type JsonObject } from './json-shape.js';
-import { containerName, objectAt, onlyConversation, rewrapList, scoreItems, unwrapList } from './message-array.js';
+import { containerName, objectAt, onlyConversation, rewrapList, scoreItems, systemMessage, unwrapList } from './message-array.js';
 
 const KNOWN_TYPES = new Set([
   'message', 'reasoning', 'compaction', 'item_reference', 'web_search_call', 'file_search_call',
@@ -98,7 +98,8 @@ export const openaiResponsesAdapter: FormatAdapter = {
     if (!unwrapped) throw badInput('openai-responses: expected a list of items or {input: [...]}');
     const messages: Message[] = [];
     const instructions = unwrapped.wrapper?.['instructions'];
-    if (typeof instructions === 'string') messages.push({ role: 'system', at: [-1], blocks: [{ kind: 'text', at: [-1, 0], text: instructions }] });
+    const system = typeof instructions === 'string' ? systemMessage(instructions) : undefined;
+    if (system) messages.push(system);
     unwrapped.items.forEach((_, i) => messages.push(readResponsesItem(objectAt(unwrapped.items, i, 'item'), [i], `item ${i}`)));
     return {
       format: 'openai-responses',
