@@ -6,12 +6,13 @@
  */
 import type { CitationDraft, FieldValue, InjectionReport, LineCitation, Packet, PacketParts, StreamName } from '../core/types.js';
 import { findInjection, scanText, type InjectionResult } from './injection.js';
-import { createRedactor } from './redact.js';
+import { LINE_PREFIX, createRedactor, maskSecret } from './redact.js';
 
 /** Injection hits shown as their own citations; the rest are counted in `injection.hits`. */
 const MAX_INJECTION_CITATIONS = 4;
-/** Lines read before a cited range to give the redactor its multi-line context (PEM bodies, Secret data). */
-const REDACT_LOOKBACK = 200;
+/** Lines read back per step, and at most, to find where the redactor's multi-line context starts. */
+const LOOKBACK_STEP = 256;
+const MAX_LOOKBACK = 200_000;
 
 export type LineReader = (stream: StreamName, from: number, to: number) => string[];
 
@@ -123,15 +124,56 @@ function guardField(value: FieldValue, where: string): FieldValue {
   return value;
 }
 
-/** A reader whose lines come back redacted, the redactor primed with up to 200 lines before the range. */
+/**
+ * A reader whose lines come back redacted, the redactor primed with the lines before the range that its
+ * multi-line state depends on (see `contextStart`), so a range deep inside a PEM body or a Secret's data
+ * block is masked as it is in a read from the top.
+ */
 export function redactingReader(read: LineReader): LineReader {
   return (stream, from, to) => {
-    const start = Math.max(1, from - REDACT_LOOKBACK);
+    const start = contextStart(read, stream, from);
     const lines = read(stream, start, to);
     const redactor = createRedactor();
     const out = lines.map((line) => redactor.line(line));
     return out.slice(from - start);
   };
+}
+
+const BODY_LINE = /^[A-Za-z0-9+/=]{1,200}\s*$/;
+const TOP_KEY = /^(?:- )?"?[\w.-]{1,253}"?\s*:/;
+const MANIFEST_HEAD = /^(?:- )?"?apiVersion"?\s*:|^---\s*$/;
+
+/**
+ * Where the redactor must start for line `from`: walking back over what could hold it in a multi-line
+ * secret (indented lines, blank lines, base64 body lines, behind any log prefix) to the first line at
+ * the left margin, then over that document's top-level keys to its `apiVersion` (kubectl prints `data`
+ * before `kind`). A log line at the margin stops the walk at once, so ordinary logs read nothing back.
+ */
+export function contextStart(read: LineReader, stream: StreamName, from: number): number {
+  let margin = 0; // the first line at the left margin found, walking back
+  let at = from;
+  let step = 16; // small first: an ordinary log stops at the line before
+  while (at > 1 && from - at < MAX_LOOKBACK) {
+    const lo = Math.max(1, at - step);
+    step = Math.min(LOOKBACK_STEP, step * 4);
+    const lines = read(stream, lo, at - 1);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const n = lo + i;
+      const raw = lines[i] ?? '';
+      const text = raw.slice(LINE_PREFIX.exec(raw)?.[0].length ?? 0);
+      if (margin === 0) {
+        if (text.trim() === '' || /^\s/.test(text) || (BODY_LINE.test(text) && !TOP_KEY.test(text))) continue;
+        if (MANIFEST_HEAD.test(text) || !TOP_KEY.test(text)) return n;
+        margin = n;
+        continue;
+      }
+      // Past the margin: the same document's top-level keys and their indented values, up to its head.
+      if (MANIFEST_HEAD.test(text)) return n;
+      if (margin - n > 500 || !(text.trim() === '' || /^\s/.test(text) || TOP_KEY.test(text))) return margin;
+    }
+    at = lo;
+  }
+  return margin || Math.max(1, at);
 }
 
 /** Redacts the strings of a reducer's parts that are not read from the artifact: bullets, fields, JSON excerpts. */
@@ -199,9 +241,21 @@ function countMasks(packet: Packet): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const SECRET_FLAG = /^--?(?:password|passwd|token|secret|api-?key|access-token|auth-token|client-secret|private-key)$/i;
+const SECRET_FLAG = /^--?(?:password|passwd|token|secret|api-?key|access-token|auth-token|client-secret|private-key|requirepass|masterauth)$/i;
 
-/** Argv with secrets masked: each word redacted, and the word after a secret-taking flag masked whole. */
+/**
+ * Argv with secrets masked: each word redacted alone, then in the context of the words before it (so
+ * `-p X` after `docker login`, `-a X` after `redis-cli` are masked as in a command line), and the word
+ * after a secret-taking flag masked whole.
+ */
 export function redactArgv(argv: readonly string[]): string[] {
-  return argv.map((word, i) => (i > 0 && SECRET_FLAG.test(argv[i - 1] ?? '') ? `[REDACTED:secret-flag${word.length >= 12 ? ` …${word.slice(-4)}` : ''}]` : redactLine(word)));
+  return argv.map((word, i) => {
+    if (i > 0 && SECRET_FLAG.test(argv[i - 1] ?? '')) return maskSecret('secret-flag', word);
+    const alone = redactLine(word);
+    if (alone !== word || i === 0) return alone;
+    const before = argv.slice(Math.max(0, i - 12), i).join(' ');
+    const inContext = redactLine(`${before} ${word}`);
+    if (inContext.endsWith(` ${word}`)) return word;
+    return redactLine(before) === before && inContext.startsWith(`${before} `) ? inContext.slice(before.length + 1) : maskSecret('secret', word);
+  });
 }
