@@ -145,34 +145,56 @@ export function redactingReader(read: LineReader): LineReader {
 const BODY_LINE = /^[A-Za-z0-9+/=]{1,200}\s*$/;
 const TOP_KEY = /^(?:- )?"?[\w.-]{1,253}"?\s*:/;
 const MANIFEST_HEAD = /^(?:- )?"?apiVersion"?\s*:|^---\s*$/;
+const ANY_HEAD = /^\s*(?:- )?"?apiVersion"?\s*:|^---\s*$/;
+const DATA_LINE = /^\s*(?:- )?"?(?:data|stringData)"?\s*:\s*\{?\s*$/;
+const BLOCK_KEY = /^\s*[\w.-]{1,253}:[ \t]+[|>][-+0-9]{0,3}\s*$/;
+const PEM_LINE = /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY/;
+const indentOf = (text: string): number => /^\s*/.exec(text)?.[0].length ?? 0;
+const unprefixed = (raw: string): string => raw.slice(LINE_PREFIX.exec(raw)?.[0].length ?? 0);
 
 /**
- * Where the redactor must start for line `from`: walking back over what could hold it in a multi-line
- * secret (indented lines, blank lines, base64 body lines, behind any log prefix) to the first line at
- * the left margin, then over that document's top-level keys to its `apiVersion` (kubectl prints `data`
- * before `kind`). A log line at the margin stops the walk at once, so ordinary logs read nothing back.
+ * Where the redactor must start for line `from`. Only two states reach across lines: a PEM body (base64
+ * lines back to its BEGIN line) and a Secret's data block (the line's ancestors, by indentation, up to a
+ * `data:`/`stringData:` line, and from there back to the manifest's `apiVersion`; kubectl prints `data`
+ * before `kind`). The walk follows exactly that, behind any log prefix, and stops at the first line that
+ * can be neither: an ordinary log reads one short step back, a big JSON document no further than the
+ * nearest ancestor that is not a data block.
  */
 export function contextStart(read: LineReader, stream: StreamName, from: number): number {
-  let margin = 0; // the first line at the left margin found, walking back
+  // The range's first non-blank line says where it sits (a blank line inside a block says nothing).
+  const first = read(stream, from, from + 16).map(unprefixed).find((t) => t.trim() !== '') ?? '';
+  let indent = first.trim() === '' ? Infinity : indentOf(first);
+  let inData = false; // an ancestor is a data block: walk on to the manifest's head
+  let margin = 0; // past the margin, over a top-level document's keys to its head
   let at = from;
-  let step = 16; // small first: an ordinary log stops at the line before
+  let step = 16;
   while (at > 1 && from - at < MAX_LOOKBACK) {
     const lo = Math.max(1, at - step);
     step = Math.min(LOOKBACK_STEP, step * 4);
     const lines = read(stream, lo, at - 1);
     for (let i = lines.length - 1; i >= 0; i--) {
       const n = lo + i;
-      const raw = lines[i] ?? '';
-      const text = raw.slice(LINE_PREFIX.exec(raw)?.[0].length ?? 0);
-      if (margin === 0) {
-        if (text.trim() === '' || /^\s/.test(text) || (BODY_LINE.test(text) && !TOP_KEY.test(text))) continue;
-        if (MANIFEST_HEAD.test(text) || !TOP_KEY.test(text)) return n;
+      const text = unprefixed(lines[i] ?? '');
+      if (margin) {
+        if (MANIFEST_HEAD.test(text)) return n;
+        if (margin - n > 500 || !(text.trim() === '' || /^\s/.test(text) || TOP_KEY.test(text))) return margin;
+        continue;
+      }
+      if (text.trim() === '') continue;
+      if (PEM_LINE.test(text)) return n;
+      if (inData && ANY_HEAD.test(text)) return n;
+      const ind = indentOf(text);
+      if (ind === 0 && BODY_LINE.test(text) && !TOP_KEY.test(text)) continue; // a PEM body line
+      if (ind >= indent && ind > 0) continue; // a sibling or a deeper line
+      // An ancestor (or a line at the margin).
+      if (DATA_LINE.test(text)) inData = true;
+      else if (!inData && !BLOCK_KEY.test(text)) return n;
+      if (ind === 0) {
+        if (!TOP_KEY.test(text)) return n;
         margin = n;
         continue;
       }
-      // Past the margin: the same document's top-level keys and their indented values, up to its head.
-      if (MANIFEST_HEAD.test(text)) return n;
-      if (margin - n > 500 || !(text.trim() === '' || /^\s/.test(text) || TOP_KEY.test(text))) return margin;
+      indent = ind;
     }
     at = lo;
   }
