@@ -472,6 +472,16 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 ];
 
 
+/**
+ * Leet spellings of trigger words (`1gn0r3`, `pr3v10us`, `1nstruct10ns`, `5y5t3m`, `pr0mpt`): one of them in a
+ * line sends it to the leetspeak decoding, so ordinary lines with hex ids or `v1beta1` cost nothing more.
+ */
+export const LEET_ANCHORS = [
+  '1gn', 'gn0r', 'gn0r', '!gn', 'ign0', 'ignor3', 'pr3v', 'prev1', 'previ0', 'pr3vi', '1nstr', 'nstruct1', 'instruct10', 'ns7ruc', 'n5truc', 'instruc7',
+  '5y5t', 'sy5t', 'syst3', '5yst', 'pr0mp', 'promp7', 'd1sr', 'disr3', 'd15r', 'f0rg', 'forg3', '4ss1', 'a551', 'ass1st', 'assist4', '4ll ',
+  's3cr', '53cr', 'secr3', 'p4ss', 'pa55', 'p@ss', 't0k', 'tok3', 'd3l3', 'del3t', '3x3c', 'ex3c', '3xec', 'ru1e', 'ru13', 'ov3rr', '0verr', '0v3r',
+];
+
 /** Literals that start an escaped form (JSON `\\u003c`, HTML `&lt;`, `%3C`) worth decoding before the rules run. */
 export const ENCODED_ANCHORS = [
   ...'0123456789abcdef'.split('').map((h) => `\\u${h}`),

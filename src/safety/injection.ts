@@ -7,7 +7,7 @@
  * first hits with their lines and counts the rest; nothing it flags is dropped without being counted.
  */
 import type { StreamName } from '../core/types.js';
-import { ENCODED_ANCHORS, INJECTION_RULES, type InjectionRule } from './injection-rules.js';
+import { ENCODED_ANCHORS, INJECTION_RULES, LEET_ANCHORS, type InjectionRule } from './injection-rules.js';
 import { createLiteralSet, type LiteralHits } from './literals.js';
 
 /** One flagged place in the output. */
@@ -62,7 +62,9 @@ const LITERALS = createLiteralSet([
   ...ENCODED_ANCHORS,
   '##[group]run ',
   '##[endgroup]',
+  ...LEET_ANCHORS,
 ]);
+const LEET_IDS = LEET_ANCHORS.map((a) => LITERALS.idOf(a));
 const GROUP_RUN_ID = LITERALS.idOf('##[group]run ');
 const GROUP_END_ID = LITERALS.idOf('##[endgroup]');
 const NO_RULES: readonly CompiledRule[] = [];
@@ -74,6 +76,8 @@ const RULES = INJECTION_RULES.map((rule) => ({
 const ENCODED_IDS = ENCODED_ANCHORS.map((a) => LITERALS.idOf(a));
 type CompiledRule = (typeof RULES)[number];
 const NON_ASCII_RULES = RULES.filter((r) => r.rule.nonAscii);
+// Scripts the non-ASCII rules are written for (Cyrillic, kana, CJK, Hangul): emoji and accents do not run them.
+const OTHER_SCRIPT = /[\u0370-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readonly CompiledRule[]): CompiledRule[] {
   if (b.length === 0 && c.length === 0) return [...a];
@@ -81,14 +85,16 @@ function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readon
 }
 
 /** Rules with an anchor among the hits, and the rules for other scripts when the text has any. */
-function candidates(hits: LiteralHits): CompiledRule[] {
-  if (hits.ids.length === 0) return hits.nonAscii ? [...NON_ASCII_RULES] : [];
-  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (hits.nonAscii && r.rule.nonAscii));
+function candidates(hits: LiteralHits, text: string): CompiledRule[] {
+  const script = hits.nonAscii && OTHER_SCRIPT.test(text);
+  if (hits.ids.length === 0) return script ? [...NON_ASCII_RULES] : [];
+  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (script && r.rule.nonAscii));
 }
 
 // Disguised spellings, tried on a line no rule matched as written:
 // - identifiers: `test_ignore_previous_instructions`, `TestAIAgentMustDeleteX` (test names, keys);
-// - leetspeak: `1gn0r3 4ll pr3v10u5 1nstruct10ns` (two or more words mixing letters and digits, not hex);
+// - leetspeak: `1gn0r3 4ll pr3v10u5 1nstruct10ns` (when a leet spelling of a trigger word occurs, and two or
+//   more words mix letters and digits and are not hex);
 // - homoglyphs: Cyrillic and Greek letters that look Latin inside Latin words (`іgnоrе`).
 const IDENTIFIER = /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/;
 const LEET_WORD = /(?<![\w@$])(?![0-9a-f]+(?![\w@$]))(?=[\w@$]*[a-z])[a-z@$]*[013457@$][a-z0-9@$]*[a-z][a-z0-9@$]*/gi;
@@ -209,24 +215,25 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       // A long line arrives in several calls with the same n (its head and the segments past the cap).
       const continuation = st.tailLine === n;
       const tail = continuation || (st.tailLine === n - 1 && isProseSeam(st.tail, text)) ? st.tail : '';
-      let rules = candidates(hits);
+      let rules = candidates(hits, text);
       if (tail) {
-        const seam = candidates(LITERALS.scan(`${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`, seamHits));
+        const seamText = `${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`;
+        const seam = candidates(LITERALS.scan(seamText, seamHits), seamText);
         rules = union(rules, seam, st.tailRules);
       }
       const escaped = ENCODED_IDS.some((id) => hits.found[id] === 1) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
       const hidden = hits.nonAscii && (INVISIBLE.test(text) || FULLWIDTH.test(text));
       st.tailLine = n;
-      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !mayBeDisguised(text)) {
+      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !LEET_IDS.some((id) => hits.found[id] === 1)) {
         st.tail = text;
         st.tailRules = NO_RULES;
         return;
       }
 
       const norm = escaped || hidden ? normalize(text) : plain(text);
-      let lineRules = candidates(hits);
+      let lineRules = candidates(hits, text);
       if (norm.text !== text) {
-        lineRules = candidates(LITERALS.scan(norm.text, normHits));
+        lineRules = candidates(LITERALS.scan(norm.text, normHits), norm.text);
         rules = union(rules, lineRules, NO_RULES);
       }
       if (st.seenLine !== n) {
@@ -259,7 +266,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       if (!matchedAny) {
         // Nothing matched as written: try the line's disguised spellings.
         for (const d of disguises(norm.text, rules.length > 0, hits.nonAscii)) {
-          for (const m of matchRules(candidates(LITERALS.scan(d.text, normHits)), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
+          for (const m of matchRules(candidates(LITERALS.scan(d.text, normHits), d.text), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
         }
       }
       if (norm.hidden) {
@@ -301,11 +308,6 @@ export function scanText(text: string, stream: StreamName = 'stdout'): Injection
   return scanner.finish();
 }
 
-/** A cheap test for a line that may hide a phrase in leetspeak (the other disguises need an anchor or non-ASCII). */
-function mayBeDisguised(text: string): boolean {
-  return /[a-z][013457@$][a-z]/i.test(text) && /[a-z]/i.test(text);
-}
-
 function newState(): StreamState {
   return { tail: '', tailRules: NO_RULES, seenLine: -1, seen: null, tailLine: -1, inRunGroup: false, blob: '', blobFrom: 0, blobTo: 0 };
 }
@@ -318,7 +320,7 @@ interface RuleMatch {
 
 /** Every rule whose anchors occur in the text, first match each (decoded and hidden text). */
 function matchAll(text: string): RuleMatch[] {
-  return matchRules(candidates(LITERALS.scan(text)), text, 0, () => false);
+  return matchRules(candidates(LITERALS.scan(text), text), text, 0, () => false);
 }
 
 /** First match of each rule that reaches past `boundary` (matches wholly inside the tail were reported before). */

@@ -227,25 +227,26 @@ export const SECRET_RULES: readonly SecretRule[] = [
   // `sshpass -p X`, `redis-cli -a X`, `curl -u user:X`. Also as JSON argv (`"-p","X"`).
   {
     kind: 'password-flag',
-    hints: ['mysql', 'mariadb'],
+    hints: [' -p', '"-p', "'-p"],
     re: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlsh|mariadb|mariadb-dump)\b[^\n]{0,300}?\s["']?-p(?<s>[^\s"'-][^\s"']*)/dg,
     validate: notPlaceholder,
   },
   {
     kind: 'password-flag',
-    hints: ['login', 'sshpass'],
+    hints: [' -p ', '"-p"', "'-p'", '--password'],
     re: /\b(?:login|sshpass)\b[^\n]{0,300}?(?:\s|"\s*,\s*)["']?(?:-p|--password)(?:\s+|=|["']\s*,\s*["'])["']?(?<s>[^\s"']+)/dg,
     validate: (s) => !isPlaceholder(s) && !s.startsWith('-'),
   },
   {
     kind: 'password-flag',
-    hints: ['redis-cli'],
+    hints: [' -a ', '"-a"', "'-a'"],
     re: /\bredis-cli\b[^\n]{0,300}?(?:\s|"\s*,\s*)["']?-a(?:\s+|["']\s*,\s*["'])["']?(?<s>[^\s"']+)/dg,
     validate: (s) => !isPlaceholder(s) && !s.startsWith('-'),
   },
   {
     kind: 'password-flag',
-    hints: ['curl', 'wget', 'http'],
+    // Hinted by the flag, not the program: 'http' is in every URL.
+    hints: [' -u ', ' -u=', '--user', '--proxy-user', ' -U '],
     re: /\b(?:curl|wget|http|https|xh|httpie)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)["']?[^\s:"']{1,128}:(?<s>[^\s"']+)/dg,
     validate: (s) => !isPlaceholder(s) && !/^\d+$/.test(s),
   },
