@@ -48,6 +48,15 @@ function callInfo(event: JsonObject): CallInfo | undefined {
   };
 }
 
+/** An observation that records failure: `success: false`, an `error` observation, or a non-zero exit code. */
+function observationFailed(event: JsonObject): boolean {
+  if (event['success'] === false || event['observation'] === 'error') return true;
+  const extras = event['extras'];
+  const metadata = isObject(extras) ? extras['metadata'] : undefined;
+  const code = isObject(metadata) ? metadata['exit_code'] : undefined;
+  return typeof code === 'number' && code !== 0 && code !== -1;
+}
+
 function readHistory(events: readonly unknown[], line: number): Message[] {
   const messages: Message[] = [];
   let lastResponse: string | undefined;
@@ -72,7 +81,8 @@ function readHistory(events: readonly unknown[], line: number): Message[] {
       lastResponse = info.responseId;
     } else if (typeof event['observation'] === 'string' && info) {
       const output = stringField(event, 'content') ?? '';
-      messages.push({ role: 'tool', at, blocks: [{ kind: 'tool_result', at: [line, e, 0], callId: info.id, output }] });
+      const isError = observationFailed(event);
+      messages.push({ role: 'tool', at, blocks: [{ kind: 'tool_result', at: [line, e, 0], callId: info.id, output, ...(isError ? { isError } : {}) }] });
     } else if (event['source'] === 'agent' && action === 'message') {
       messages.push({ role: 'assistant', at, blocks: [{ kind: 'text', at: [line, e, 0], text: textOf(event) }] });
     }
