@@ -79,7 +79,7 @@ describe('reduce history prune', () => {
     [['history', 'prune', '--strategy', 'sliding_window', '--keep-turns', 'two', 'a.json'], /--keep-turns expects a whole number/],
     [['history', 'prune', 'bad.json'], /unrecognized conversation shape \(object with keys hello\)/],
     [['history', 'prune', 'notjson.txt'], /line 2: not JSON/],
-    [['history', 'prune', '--reduce', 'a.json'], /--reduce only applies to the trim strategy/],
+    [['history', 'prune', '--reduce', 'a.json'], /--reduce only applies to the trim and mask strategies/],
   ])('%s fails with exit 2', async (args, message) => {
     const { error } = await run(args, { 'a.json': chat, 'bad.json': '{"hello": 1}', 'notjson.txt': '{"a":1}\nnope\n' });
     expect(error?.exitCode).toBe(2);

@@ -71,7 +71,8 @@ function superseded(entries: readonly Entry[], byEdits: boolean, reasons: Map<To
     const { result, call } = entries[i]!;
     if (!call) continue;
     const targets = fileTargets(call);
-    const ok = outcome(result) !== 'error';
+    // Only a raw success is evidence: a placeholder's text says nothing, so pruning again finds no new evidence.
+    const ok = outcome(result) === 'ok';
     for (const target of targets) {
       const seen = later.get(target.path);
       if (target.action === 'read' && isRaw(result) && !reasons.has(result) && seen) {
@@ -130,20 +131,22 @@ export function maskOldOutputs(
   if (options.rules.includes('supersede')) superseded(open, options.supersedeByEdits, reasons);
   if (options.rules.includes('errors')) mootErrors(open, reasons);
   const old = new Set(results.slice(0, masked));
-  for (const { result } of open) {
-    if (!reasons.has(result) && old.has(result) && result.output.length > maxOutputChars) reasons.set(result, { kind: 'mask' });
-  }
   const replaced = new Map<ToolResultBlock, ToolResultBlock>();
   const done: TrimmedOutput[] = [];
   for (const { result, call } of open) {
-    const reason = reasons.get(result);
-    if (!reason || !isRaw(result)) continue;
+    if (!isRaw(result)) continue;
+    // A rule's reason first; when its text would not be shorter, the plain mask if the output is old and long.
+    const rule = reasons.get(result);
+    const tries = [...(rule ? [rule] : []), ...(old.has(result) && result.output.length > maxOutputChars ? [{ kind: 'mask' } as const] : [])];
     const tool = call?.name || 'tool';
-    const candidate: TrimCandidate = { callId: result.callId, tool, command: describeCall(call), output: result.output, reason };
-    const replacement = resolve(candidate);
-    if (replacement === undefined || replacement.length >= result.output.length) continue;
-    replaced.set(result, { ...result, replacement });
-    done.push({ callId: result.callId, tool, chars: result.output.length, replacementChars: replacement.length });
+    for (const reason of tries) {
+      const candidate: TrimCandidate = { callId: result.callId, tool, command: describeCall(call), output: result.output, reason };
+      const replacement = resolve(candidate);
+      if (replacement === undefined || replacement.length >= result.output.length) continue;
+      replaced.set(result, { ...result, replacement });
+      done.push({ callId: result.callId, tool, chars: result.output.length, replacementChars: replacement.length });
+      break;
+    }
   }
   if (replaced.size === 0) return unchanged;
   const messages = conversation.messages.map((message) => {
