@@ -106,9 +106,15 @@ function renderEvent(event: JsonObject, line: number, e: number, kept: KeptIndex
   return first.kind === 'tool_result' && first.replacement !== undefined ? { ...event, content: first.replacement } : event;
 }
 
+/** The evaluation lines: a JSONL file of one line reads as that line's object alone. */
+function asLines(input: unknown): unknown[] | undefined {
+  return Array.isArray(input) ? input : isObject(input) ? [input] : undefined;
+}
+
 function classify(input: unknown): number {
-  if (!Array.isArray(input) || input.length === 0) return 0;
-  return input.every((line) => isObject(line) && Array.isArray(line['history']) && line['history'].every((e) => isObject(e) && 'source' in e && 'id' in e))
+  const lines = asLines(input);
+  if (!lines || lines.length === 0) return 0;
+  return lines.every((line) => isObject(line) && Array.isArray(line['history']) && line['history'].every((e) => isObject(e) && 'source' in e && 'id' in e))
     ? 1
     : 0;
 }
@@ -118,8 +124,9 @@ export const openhandsAdapter: FormatAdapter = {
   format: 'openai-chat',
   detect: classify,
   parse(input): ParsedHistory {
-    if (!Array.isArray(input)) throw badInput('openhands: expected evaluation output lines');
-    const conversations: Conversation[] = input.map((line, i) => {
+    const lines = asLines(input);
+    if (!lines) throw badInput('openhands: expected evaluation output lines');
+    const conversations: Conversation[] = lines.map((line, i) => {
       if (!isObject(line) || !Array.isArray(line['history'])) throw badInput(`line ${i + 1}: no history`);
       return { messages: readHistory(line['history'], i) };
     });
@@ -129,18 +136,19 @@ export const openhandsAdapter: FormatAdapter = {
       conversations,
       render(pruned) {
         const kept = indexKept(pruned);
-        return input.map((line: JsonObject, i) => {
+        const rendered = (lines as JsonObject[]).map((line, i) => {
           const history = line['history'] as unknown[];
           const out: unknown[] = [];
           let changed = false;
           history.forEach((event, e) => {
             if (!isModelEvent(event)) return void out.push(event);
-            const rendered = renderEvent(event as JsonObject, i, e, kept);
-            if (rendered !== event) changed = true;
-            if (rendered) out.push(rendered);
+            const survivor = renderEvent(event as JsonObject, i, e, kept);
+            if (survivor !== event) changed = true;
+            if (survivor) out.push(survivor);
           });
           return changed ? { ...line, history: out } : line;
         });
+        return Array.isArray(input) ? rendered : rendered[0];
       },
     };
   },
