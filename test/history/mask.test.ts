@@ -127,7 +127,7 @@ describe('rules at mask moves', () => {
       call('shell_command', 'c.ts again\n'.repeat(30), { command: 'Get-Content -Raw src\\c.ts' }),
       call('str_replace_editor', 'd.py viewed\n'.repeat(30), { command: 'view', path: '/r/d.py' }),
     ];
-    const { texts } = masked('anthropic', [...reads, ...later, ...filler(1)], { maskKeep: 5, maskEvery: 1, maxOutputChars: 5000 });
+    const { texts } = masked('anthropic', [...reads, ...later, ...filler(1)], { maskKeep: 5, maskEvery: 6, maxOutputChars: 5000 });
     expect(texts[0]).toMatch(new RegExp(`^\\[reduce: old Read output masked \\(call ${later[0]!.id} later read a.ts\\)`));
     expect(texts[1]).toMatch(new RegExp(`^\\[reduce: old Read output masked \\(call ${later[1]!.id} later read b.ts\\)`));
     expect(texts[2]).toBe(reads[2]!.output);
@@ -135,12 +135,22 @@ describe('rules at mask moves', () => {
     expect(texts[4]).toMatch(/^\[reduce: old str_replace_editor output masked \(call \S+ later read \/r\/d.py\)/);
   });
 
+  it('a rule changes only results past the previous boundary: late evidence leaves older results as they were', () => {
+    const read = call('Read', 'v1 of a.ts\n'.repeat(30), { file_path: 'a.ts' });
+    const reread = call('Read', 'v2 of a.ts\n'.repeat(30), { file_path: 'a.ts' });
+    const options = { maskKeep: 2, maskEvery: 2, maxOutputChars: 5000 };
+    // The reread is the 4th result: the first move (2 masked) saw it, so the read is superseded.
+    expect(masked('anthropic', [read, ...filler(2), reread, ...filler(1)], options).texts[0]).toMatch(/^\[reduce: old Read output masked \(call/);
+    // As the 6th result, only the second move sees it, and that move may change results 2 and up.
+    expect(masked('anthropic', [read, ...filler(4), reread, ...filler(1)], options).texts[0]).toBe(read.output);
+  });
+
   it('supersede by a later edit only when asked', () => {
     const read = call('Read', 'old text of a.ts\n'.repeat(30), { file_path: 'a.ts' });
     const edit = call('Edit', 'The file a.ts has been updated.', { file_path: 'a.ts', old_string: 'x', new_string: 'y' });
     const runs = [read, edit, ...filler(2)];
     expect(masked('anthropic', runs, { maskKeep: 3, maskEvery: 1, maxOutputChars: 5000 }).texts[0]).toBe(read.output);
-    expect(masked('anthropic', runs, { maskKeep: 3, maskEvery: 1, supersedeByEdits: true }).texts[0]).toMatch(/^\[reduce: old Read output masked \(call \S+ later changed a.ts\)/);
+    expect(masked('anthropic', runs, { maskKeep: 3, maskEvery: 1, supersedeByEdits: true, maxOutputChars: 5000 }).texts[0]).toMatch(/^\[reduce: old Read output masked \(call \S+ later changed a.ts\)/);
     expect(masked('anthropic', runs, { maskKeep: 3, maskEvery: 1, supersedeByEdits: true, maskRules: [], maxOutputChars: 5000 }).texts[0]).toBe(read.output);
   });
 
@@ -159,7 +169,7 @@ describe('rules at mask moves', () => {
     const input = build(agentRun([failed, ok, ...filler(2)]), 'anthropic') as Array<{ content: unknown }>;
     const block = (input[2]!.content as Array<Record<string, unknown>>)[0]!;
     block['is_error'] = true;
-    const { messages } = pruneHistory(input, { ...always, maskKeep: 3, maskEvery: 1, store: fakeStore() });
+    const { messages } = pruneHistory(input, { ...always, maskKeep: 3, maskEvery: 1, maxOutputChars: 5000, store: fakeStore() });
     expect(results(messages)[0]).toMatch(/^\[reduce: old Bash output shortened to its first error line .*\npermission denied\n…$/);
   });
 });

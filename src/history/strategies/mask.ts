@@ -8,12 +8,13 @@
  * two moves nothing already sent changes and every call's prompt is the previous one plus new
  * messages. The redundancy rules (dedupe, supersede, errors) decide at the same moves, from
  * the results the move saw (the first `masked + keep`), so they break the cache only when the
- * mask does. Content is replaced, never removed: every call keeps its result.
+ * mask does, and they change only results past the previous boundary, where the move rewrites
+ * the prompt anyway. Content is replaced, never removed: every call keeps its result.
  */
 import type { Conversation, ToolCallBlock, ToolResultBlock } from '../model.js';
 import { messagesTokens } from '../tokens.js';
 import { callKey, fileTargets, firstErrorLine, nameMatches, outcome } from './tool-intent.js';
-import { describeCall, type TrimCandidate, type TrimResolver, type TrimmedOutput } from './trim.js';
+import { describeCall, type TrimResolver, type TrimmedOutput } from './trim.js';
 import { TRIM_MARKER, type ReplaceReason } from './trim-text.js';
 
 /** The redundancy rules that run at mask moves. */
@@ -39,6 +40,8 @@ export interface MaskOptions {
 interface Entry {
   readonly result: ToolResultBlock;
   readonly call: ToolCallBlock | undefined;
+  /** Position among all tool results of the conversation, oldest first. */
+  readonly index: number;
 }
 
 /** How many of `results` tool results the mask covers: whole blocks of `every`, `keep` left raw. */
@@ -123,30 +126,40 @@ export function maskOldOutputs(
   }
   const masked = maskedCount(results.length, options.keep, options.every);
   if (masked === 0) return unchanged;
-  // What the move saw: the results up to `keep` past the boundary. Protected tools never change.
-  const seen = results.slice(0, masked + options.keep).map((result): Entry => ({ result, call: calls.get(result.callId) }));
-  const open = seen.filter((e) => !(e.call && nameMatches(e.call.name, options.protect)));
-  const reasons = new Map<ToolResultBlock, ReplaceReason>();
-  if (options.rules.includes('dedupe')) duplicates(open, reasons);
-  if (options.rules.includes('supersede')) superseded(open, options.supersedeByEdits, reasons);
-  if (options.rules.includes('errors')) mootErrors(open, reasons);
-  const old = new Set(results.slice(0, masked));
+  // Protected tools never change.
+  const open = results
+    .map((result, index): Entry => ({ result, call: calls.get(result.callId), index }))
+    .filter((e) => !(e.call && nameMatches(e.call.name, options.protect)));
+  // Each move (boundary b) saw the results up to `keep` past b and may change those past the
+  // previous boundary, where that move rewrote the prompt anyway. Replaying every move keeps
+  // what earlier moves decided, so nothing before the previous boundary ever changes again.
+  const reasons = new Map<ToolResultBlock, ReplaceReason[]>();
+  for (let boundary = options.every; boundary <= masked; boundary += options.every) {
+    const seen = open.filter((e) => e.index < boundary + options.keep);
+    const found = new Map<ToolResultBlock, ReplaceReason>();
+    if (options.rules.includes('dedupe')) duplicates(seen, found);
+    if (options.rules.includes('supersede')) superseded(seen, options.supersedeByEdits, found);
+    if (options.rules.includes('errors')) mootErrors(seen, found);
+    for (const { result, index } of seen) {
+      const reason = found.get(result);
+      if (reason && index >= boundary - options.every) reasons.set(result, [...(reasons.get(result) ?? []), reason]);
+    }
+  }
   const replaced = new Map<ToolResultBlock, ToolResultBlock>();
   const done: TrimmedOutput[] = [];
-  for (const { result, call } of open) {
+  for (const { result, call, index } of open) {
     if (!isRaw(result)) continue;
-    // A rule's reason first; when its text would not be shorter, the plain mask if the output is old and long.
-    const rule = reasons.get(result);
-    const tries = [...(rule ? [rule] : []), ...(old.has(result) && result.output.length > maxOutputChars ? [{ kind: 'mask' } as const] : [])];
+    // Every reason found for it and, for an old long output, the plain mask: the shortest text wins.
+    const tries = [...(reasons.get(result) ?? []), ...(index < masked && result.output.length > maxOutputChars ? [{ kind: 'mask' } as const] : [])];
     const tool = call?.name || 'tool';
+    let best: string | undefined;
     for (const reason of tries) {
-      const candidate: TrimCandidate = { callId: result.callId, tool, command: describeCall(call), output: result.output, reason };
-      const replacement = resolve(candidate);
-      if (replacement === undefined || replacement.length >= result.output.length) continue;
-      replaced.set(result, { ...result, replacement });
-      done.push({ callId: result.callId, tool, chars: result.output.length, replacementChars: replacement.length });
-      break;
+      const replacement = resolve({ callId: result.callId, tool, command: describeCall(call), output: result.output, reason });
+      if (replacement !== undefined && replacement.length < (best ?? result.output).length) best = replacement;
     }
+    if (best === undefined) continue;
+    replaced.set(result, { ...result, replacement: best });
+    done.push({ callId: result.callId, tool, chars: result.output.length, replacementChars: best.length });
   }
   if (replaced.size === 0) return unchanged;
   const messages = conversation.messages.map((message) => {

@@ -50,10 +50,18 @@ function sortedJson(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value.trim()) : JSON.stringify(value) ?? 'null';
 }
 
+const keys = new WeakMap<ToolCallBlock, string>();
+const targets = new WeakMap<ToolCallBlock, FileTarget[]>();
+
 /** The call as a key: tool name and arguments with keys sorted and outer whitespace dropped. */
 export function callKey(call: ToolCallBlock): string {
-  const args = parseArguments(call.input);
-  return `${call.name}\0${args === undefined ? call.input.trim().replace(/\s+/g, ' ') : sortedJson(args)}`;
+  let key = keys.get(call);
+  if (key === undefined) {
+    const args = parseArguments(call.input);
+    key = `${call.name}\0${args === undefined ? call.input.trim().replace(/\s+/g, ' ') : sortedJson(args)}`;
+    keys.set(call, key);
+  }
+  return key;
 }
 
 const PATH_KEYS = ['file_path', 'path', 'filePath', 'file', 'filename', 'target_file', 'notebook_path'];
@@ -103,8 +111,17 @@ function patchedFiles(input: string): FileTarget[] {
   return [...input.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)].map((m) => ({ path: normalPath(m[1] ?? ''), action: 'edit' as const }));
 }
 
-/** The files a call read or changed, as far as its arguments say. */
+/** The files a call read or changed, as far as its arguments say (worked out once per call). */
 export function fileTargets(call: ToolCallBlock): FileTarget[] {
+  let found = targets.get(call);
+  if (found === undefined) {
+    found = readTargets(call);
+    targets.set(call, found);
+  }
+  return found;
+}
+
+function readTargets(call: ToolCallBlock): FileTarget[] {
   const args = parseArguments(call.input);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return patchedFiles(call.input);
   const record = args as Record<string, unknown>;
