@@ -32,6 +32,7 @@ export function gcCommand(): Command {
       const verb = flags.dryRun ? 'would remove' : 'removed';
       const freed = plan.remove.reduce((a, r) => a + r.bytes, 0);
       const lines = plan.remove.map((r) => `${verb} ${r.id} (${r.reason}, ${count(r.bytes)} B)`);
+      if (plan.skipped.length) lines.push(`left ${count(plan.skipped.length)} file(s) named like artifacts whose metadata is not reduce's: ${plan.skipped.slice(0, 3).join(', ')}`);
       if (plan.partials.length) lines.push(`${verb} ${plan.partials.length} leftover partial file(s)`);
       lines.push(`${verb} ${count(plan.remove.length)} artifact(s), ${count(freed)} B; ${count(plan.keptBytes)} B kept`);
       if (perms.repaired.length) lines.push(`${flags.dryRun ? 'would tighten' : 'tightened'} permissions of ${count(perms.repaired.length)} path(s) to 0700/0600`);

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import type { ExitInfo, TrustLane } from '../core/types.js';
-import { ExitCode, UsageError, errorMessage } from '../errors.js';
+import { ExitCode, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
 import { captureCommand, exitCodeOf } from '../capture/spawn.js';
@@ -101,6 +101,8 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     const out = finalizeRun(session, result, exit, { budget, maxBytes, json: Boolean(flags.json), ...(flags.trustLane ? { trustLane: flags.trustLane } : {}) });
     if (out.warning) process.stderr.write(out.warning + '\n');
     await writeOut(out.packet && !flags.json ? colorizePacket(out.output.toString('utf8')) : out.output);
+    // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
+    if (result.storeError instanceof StoreRefusedError) return ExitCode.usage;
     if (!out.id && !wrap) return ExitCode.internal;
     return finalCode;
   } catch (err) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { isSafeIdQuery, makeId } from './ids.js';
+import { isId, isSafeIdQuery, makeId } from './ids.js';
 import type { ArtifactMeta } from './metadata.js';
 
 export const META_SUFFIX = '.json';
@@ -53,14 +53,24 @@ export function readMetadata(dir: string, id: string): ArtifactMeta {
   } catch {
     throw new UsageError(`no artifact '${id}' in ${dir}`);
   }
+  let meta: unknown;
   try {
-    return JSON.parse(text) as ArtifactMeta;
+    meta = JSON.parse(text);
   } catch {
     throw new UsageError(`artifact metadata ${file} is not valid JSON`);
   }
+  if (!isOurMetadata(meta, id)) throw new UsageError(`${file} is not reduce's artifact metadata`);
+  return meta;
 }
 
-/** Ids of all complete artifacts (those with metadata), oldest first. */
+/** Metadata we wrote: our schema and the id its file is named after (a `package.json` is neither). */
+function isOurMetadata(meta: unknown, id: string): meta is ArtifactMeta {
+  if (typeof meta !== 'object' || meta === null) return false;
+  const m = meta as Partial<ArtifactMeta>;
+  return m.schema === 'reduce.artifact/1' && m.id === id && typeof m.createdAt === 'string' && typeof m.streams?.stdout === 'object';
+}
+
+/** Ids of all artifacts with a metadata file named like an id, oldest first (other `.json` files are not ours). */
 export function listIds(dir: string): string[] {
   let names: string[];
   try {
@@ -71,6 +81,7 @@ export function listIds(dir: string): string[] {
   return names
     .filter((name) => name.endsWith(META_SUFFIX) && !name.startsWith('.'))
     .map((name) => name.slice(0, -META_SUFFIX.length))
+    .filter(isId)
     .sort();
 }
 

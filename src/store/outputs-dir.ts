@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { StoreRefusedError } from '../errors.js';
+import { isStoreEntry } from './ids.js';
 
 /** Where artifacts go: `REDUCE_OUTPUTS`, then the config key `outputs`, then `./outputs`. */
 export function resolveOutputsDir(configured: string | undefined, cwd: string, env = process.env): string {
@@ -7,14 +9,38 @@ export function resolveOutputsDir(configured: string | undefined, cwd: string, e
   return path.resolve(cwd, chosen);
 }
 
+const IGNORE_ALL = '*\n';
+
 /**
  * Creates the outputs directory private to the user (0700) with a `.gitignore` of `*`
  * so artifacts are never committed by accident; tightens an existing one that is too open.
+ * A folder that holds anything else (a project root given as `--outputs .`) is refused, not taken over.
  */
 export function ensureOutputsDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = fs.statSync(dir);
+  if (!isOurStore(dir)) throw new StoreRefusedError(`${dir} is not an artifact folder (it holds other files); not storing there, choose an empty or new folder with --outputs`);
   if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
   const ignore = path.join(dir, '.gitignore');
-  if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, '*\n', { mode: 0o600 });
+  if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, IGNORE_ALL, { mode: 0o600 });
+}
+
+/**
+ * A folder is ours when it holds only artifact files (an empty one included), or carries the
+ * `.gitignore` of `*` a store gets when it is created.
+ */
+export function isOurStore(dir: string): boolean {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return false;
+  }
+  if (names.every(isStoreEntry)) return true;
+  try {
+    const ignore = path.join(dir, '.gitignore');
+    return fs.lstatSync(ignore).isFile() && fs.readFileSync(ignore, 'utf8') === IGNORE_ALL;
+  } catch {
+    return false;
+  }
 }
