@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig } from './command-config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { UsageError } from '../errors.js';
@@ -19,7 +19,7 @@ export function gcCommand(): Command {
     .option('--config <file>', 'config file to use')
     .addHelpText('after', '\nExamples:\n  reduce gc\n  reduce gc --older-than 1d --dry-run\n  reduce gc --max-size 200MB')
     .action(async (flags: { olderThan?: string; maxSize?: string; dryRun?: boolean; outputs?: string; config?: string }) => {
-      const config = await loadConfig(process.cwd(), flags.config);
+      const config = await commandConfig(flags.config);
       const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
       const olderThan = flags.olderThan === undefined ? null : parseDuration(flags.olderThan);
       if (flags.olderThan !== undefined && olderThan === null) throw new UsageError(`--older-than takes a duration like 7d, 12h or 30m (got '${flags.olderThan}')`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/_shared/json-render.js';
@@ -58,7 +58,7 @@ Examples:
   reduce inspect last --json | jq .packet.summary`,
     )
     .action(async (query: string, flags: InspectFlags) => {
-      const config = await loadConfig(process.cwd(), flags.config);
+      const config = await commandConfig(flags.config);
       const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
       const id = resolveId(dir, query);
       const meta = readMetadata(dir, id);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig } from './command-config.js';
 import { formatAge } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { escapeControl } from '../render/escape.js';
@@ -18,7 +18,7 @@ export function listCommand(): Command {
     .option('--config <file>', 'config file to use')
     .addHelpText('after', '\nExamples:\n  reduce list\n  reduce list --json | jq -r .id')
     .action(async (flags: { json?: boolean; outputs?: string; config?: string }) => {
-      const config = await loadConfig(process.cwd(), flags.config);
+      const config = await commandConfig(flags.config);
       const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
       const metas: ArtifactMeta[] = [];
       for (const id of listIds(dir)) {

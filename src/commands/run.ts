@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { Command, Option } from 'commander';
-import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
+import { BUDGET_NAMES, type BudgetName } from '../config.js';
+import { commandConfig } from './command-config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import type { ExitInfo, TrustLane } from '../core/types.js';
-import { ExitCode, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
+import { ExitCode, ReduceError, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
 import { captureCommand, exitCodeOf } from '../capture/spawn.js';
@@ -47,8 +50,32 @@ export function addRunOptions(command: Command): Command {
  * Returns the exit code: the child's in wrap mode, 0 in pipe mode unless reduce itself failed.
  */
 export async function runReduce(argv: string[], flags: RunFlags): Promise<number> {
+  let capturing = false;
+  try {
+    return await reduceRun(argv, flags, () => (capturing = true));
+  } catch (err) {
+    // Bad flags are the user's to fix (exit 2); anything else failing before the capture began
+    // must not cost the output: the command runs (or the input passes) without reduce in between.
+    if (err instanceof ReduceError || capturing) throw err;
+    process.stderr.write(`reduce: internal error before capturing (${errorMessage(err)}); running without reduce\n`);
+    return argv.length > 0 ? runUnreduced(argv) : passStdinThrough();
+  }
+}
+
+function runUnreduced(argv: string[]): number {
+  const r = spawnSync(argv[0]!, argv.slice(1), { stdio: 'inherit' });
+  if (r.error) return (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? ExitCode.notFound : 126;
+  return r.status ?? 128 + (os.constants.signals[r.signal as NodeJS.Signals] ?? 0);
+}
+
+async function passStdinThrough(): Promise<number> {
+  for await (const chunk of process.stdin) await writeOut(chunk as Buffer);
+  return ExitCode.internal;
+}
+
+async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void): Promise<number> {
   const cwd = process.cwd();
-  const config = await loadConfig(cwd, flags.config);
+  const config = await commandConfig(flags.config);
   const wrap = argv.length > 0;
   const budget = (flags.budget ?? config.budget) as BudgetName;
   const maxBytes = parseMaxBytes(flags.maxBytes) ?? config.maxBytes;
@@ -69,6 +96,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     ...(flags.family ? { family: flags.family } : {}),
   };
   if (flags.family) assertKnownFamily(flags.family, session.reducers);
+  onCapture();
   const capture = new CaptureSession(session);
   capture.open();
   capture.countErrors = Boolean(process.stderr.isTTY);

@@ -5,6 +5,7 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 export const root = path.resolve(__dirname, '../..');
 export const bin = path.join(root, 'bin/reduce.js');
@@ -36,9 +37,20 @@ export function reduce(args: string[], options: RunOptions = {}): Ran {
   return Object.assign(r, { out: r.stdout?.toString() ?? '', err: r.stderr?.toString() ?? '', ms: Date.now() - started });
 }
 
-/** A fresh folder under the system temp folder, removed by the caller's afterAll via `cleanup`. */
+/** A fresh folder under the system temp folder. */
 export function freshDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `reduce-${prefix}-`));
+}
+
+/** Gives fresh folders for one test file, all removed after it. */
+export function tempFolders(prefix: string): () => string {
+  const made: string[] = [];
+  afterAll(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  return () => {
+    const d = freshDir(prefix);
+    made.push(d);
+    return d;
+  };
 }
 
 /** Artifact ids (metadata files) in a store. */

@@ -4,15 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freshDir, reduce, storedIds, tool } from './cli-run.js';
+import { describe, expect, it } from 'vitest';
+import { reduce, storedIds, tempFolders, tool } from './cli-run.js';
 
-const made: string[] = [];
-afterAll(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const folder = tempFolders('gc');
 
 function projectFolder(): string {
-  const d = freshDir('gc-foreign');
-  made.push(d);
+  const d = folder();
   fs.chmodSync(d, 0o755);
   fs.writeFileSync(path.join(d, 'package.json'), '{"name":"mine"}\n', { mode: 0o644 });
   fs.writeFileSync(path.join(d, 'tsconfig.json'), '{}\n', { mode: 0o644 });
@@ -60,8 +58,7 @@ describe('a run pointed at a folder that holds other files', () => {
   });
 
   it('still takes an empty folder, and its own store', () => {
-    const d = freshDir('gc-empty');
-    made.push(d);
+    const d = folder();
     const store = path.join(d, 'store');
     fs.mkdirSync(store);
     expect(reduce(['--outputs', store, '--', process.execPath, tool, 'print', 'a\n'], { cwd: d }).status).toBe(0);
