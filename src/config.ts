@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cosmiconfig, defaultLoaders, type Loader } from 'cosmiconfig';
 import { z } from 'zod';
-import { parseDuration, parseSize } from './core/duration.js';
+import { MAX_TIMER_MS, parseDuration, parseSize } from './core/duration.js';
 import type { TrustLane } from './core/types.js';
 import { ConfigError, errorMessage } from './errors.js';
 
@@ -50,7 +50,7 @@ const schema = z
       )
       .optional(),
     redact: z.enum(['packets', 'artifacts', 'off']).optional(),
-    timeout: duration.optional(),
+    timeout: duration.refine((s) => parseDuration(s)! <= MAX_TIMER_MS, { message: 'is at most 24d, the longest a timer holds' }).optional(),
   })
   .strict();
 

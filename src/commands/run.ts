@@ -3,7 +3,7 @@ import os from 'node:os';
 import { Command, Option } from 'commander';
 import { BUDGET_NAMES, type BudgetName } from '../config.js';
 import { commandConfig } from './command-config.js';
-import { parseDuration, parseSize } from '../core/duration.js';
+import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
 import type { ExitInfo, TrustLane } from '../core/types.js';
 import { ExitCode, ReduceError, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
@@ -156,6 +156,7 @@ function parseMaxBytes(text: string | undefined): number | undefined {
 function parseTimeout(text: string): number {
   const ms = parseDuration(text);
   if (ms === null) throw new UsageError(`--timeout takes a duration like 30s, 5m or 1h (got '${text}')`);
+  if (ms > MAX_TIMER_MS) throw new UsageError(`--timeout is at most 24d, the longest a timer holds (got '${text}')`);
   return ms;
 }
 
