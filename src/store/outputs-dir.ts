@@ -17,7 +17,7 @@ const IGNORE_ALL = '*\n';
  * A folder that holds anything else (a project root given as `--outputs .`) is refused, not taken over.
  */
 export function ensureOutputsDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectory(dir);
   const stat = fs.statSync(dir);
   if (!isOurStore(dir)) throw new StoreRefusedError(`${dir} is not an artifact folder (it holds other files); not storing there, choose an empty or new folder with --outputs`);
   if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
@@ -42,5 +42,39 @@ export function isOurStore(dir: string): boolean {
     return fs.lstatSync(ignore).isFile() && fs.readFileSync(ignore, 'utf8') === IGNORE_ALL;
   } catch {
     return false;
+  }
+}
+
+/** Deeper than any real outputs path; a walk up that goes further is going nowhere. */
+const MAX_DEPTH = 256;
+
+/**
+ * `mkdir -p` that cannot hang: Node 20's recursive mkdirSync loops forever on a pseudo-filesystem
+ * (/proc answers ENOENT to a mkdir whose parent exists). Walks up to the nearest existing
+ * folder, then creates each level once; any surprise is an error, and the output passes through.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  for (let depth = 0; ; depth++) {
+    if (depth > MAX_DEPTH) throw new Error(`cannot create ${dir}: the path is too deep`);
+    try {
+      if (!fs.statSync(at).isDirectory()) throw new Error(`cannot create ${dir}: ${at} is not a directory`);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at) throw new Error(`cannot create ${dir}: no existing parent`);
+    at = parent;
+  }
+  for (const level of missing.reverse()) {
+    try {
+      fs.mkdirSync(level, { mode: 0o700 });
+    } catch (err) {
+      // Another run made it in the meantime: fine, as long as it is a directory now.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.statSync(level).isDirectory()) throw err;
+    }
   }
 }
