@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { commandConfig } from './command-config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { applyGc, planGc } from '../store/retention.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 import { repairPermissions } from '../safety/permissions.js';
 
@@ -20,7 +19,7 @@ export function gcCommand(): Command {
     .addHelpText('after', '\nExamples:\n  reduce gc\n  reduce gc --older-than 1d --dry-run\n  reduce gc --max-size 200MB')
     .action(async (flags: { olderThan?: string; maxSize?: string; dryRun?: boolean; outputs?: string; config?: string }) => {
       const config = await commandConfig(flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const dir = storeToRead(flags.outputs, config);
       const olderThan = flags.olderThan === undefined ? null : parseDuration(flags.olderThan);
       if (flags.olderThan !== undefined && olderThan === null) throw new UsageError(`--older-than takes a duration like 7d, 12h or 30m (got '${flags.olderThan}')`);
       const maxSize = flags.maxSize === undefined ? config.maxOutputsBytes : parseSize(flags.maxSize);

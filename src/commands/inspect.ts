@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import { commandConfig } from './command-config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/generic/json-render.js';
@@ -11,7 +11,6 @@ import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } from '../safety/packet-safety.js';
 import { createRedactor } from '../safety/redact.js';
@@ -59,7 +58,7 @@ Examples:
     )
     .action(async (query: string, flags: InspectFlags) => {
       const config = await commandConfig(flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const dir = storeToRead(flags.outputs, config);
       const id = resolveId(dir, query);
       const meta = readMetadata(dir, id);
       const stream = flags.stderr ? 'stderr' : 'stdout';
@@ -101,7 +100,13 @@ function describe(dir: string, meta: ArtifactMeta): string {
 function streamFile(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): string {
   const file = streamPath(dir, meta.id, stream);
   if (!meta.streams[stream] && stream === 'stderr') throw new UsageError(`artifact ${meta.id} has no stderr`);
-  if (!fs.existsSync(file)) throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  }
+  if (!stat.isFile()) throw new UsageError(`${file} is not a regular file (a link?); links in the store are not followed`);
   return file;
 }
 

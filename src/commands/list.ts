@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { commandConfig } from './command-config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { formatAge } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { escapeControl } from '../render/escape.js';
@@ -7,7 +7,6 @@ import { safeJson } from '../render/json.js';
 import { redactLine } from '../safety/packet-safety.js';
 import { listIds, readMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 
 export function listCommand(): Command {
@@ -19,7 +18,7 @@ export function listCommand(): Command {
     .addHelpText('after', '\nExamples:\n  reduce list\n  reduce list --json | jq -r .id')
     .action(async (flags: { json?: boolean; outputs?: string; config?: string }) => {
       const config = await commandConfig(flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const dir = storeToRead(flags.outputs, config);
       const metas: ArtifactMeta[] = [];
       for (const id of listIds(dir)) {
         try {

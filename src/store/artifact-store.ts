@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { isId, isSafeIdQuery, makeId } from './ids.js';
 import type { ArtifactMeta } from './metadata.js';
+import { openInStore } from './outputs-dir.js';
 
 export const META_SUFFIX = '.json';
 
@@ -49,8 +50,14 @@ export function readMetadata(dir: string, id: string): ArtifactMeta {
   const file = path.join(dir, id + META_SUFFIX);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
+    const fd = openInStore(file);
+    try {
+      text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new UsageError(`${file} is a link; links in the store are not followed`);
     throw new UsageError(`no artifact '${id}' in ${dir}`);
   }
   let meta: unknown;

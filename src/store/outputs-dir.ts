@@ -19,10 +19,43 @@ const IGNORE_ALL = '*\n';
 export function ensureOutputsDir(dir: string): void {
   makeDirectory(dir);
   const stat = fs.statSync(dir);
+  checkOwner(dir, stat);
   if (!isOurStore(dir)) throw new StoreRefusedError(`${dir} is not an artifact folder (it holds other files); not storing there, choose an empty or new folder with --outputs`);
   if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
   const ignore = path.join(dir, '.gitignore');
-  if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, IGNORE_ALL, { mode: 0o600 });
+  try {
+    // 'wx' creates the file or fails: it never writes through a link someone left in its place.
+    fs.writeFileSync(ignore, IGNORE_ALL, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (!fs.lstatSync(ignore).isFile()) throw new StoreRefusedError(`${ignore} is not a regular file (a link?); not using ${dir} as the artifact store`);
+  }
+}
+
+/**
+ * inspect, list and gc believe what a store holds only when the checks a run makes pass:
+ * a store another user could have written to could hold a planted artifact.
+ */
+export function checkExistingStore(dir: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    return; // No store yet: nothing to believe.
+  }
+  checkOwner(dir, stat);
+}
+
+/** The store must be the user's own and closed to others: anyone who can write to it can plant an artifact. */
+function checkOwner(dir: string, stat: fs.Stats): void {
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) throw new StoreRefusedError(`${dir} is owned by another user (uid ${stat.uid}); not using it as the artifact store`);
+  if ((stat.mode & 0o002) !== 0) throw new StoreRefusedError(`${dir} is writable by others (mode ${(stat.mode & 0o777).toString(8)}); not using it as the artifact store: check what it holds, then chmod 700 it`);
+}
+
+/** Opens a file of the store for reading without following a link planted in its place. */
+export function openInStore(file: string): number {
+  return fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
 }
 
 /**
