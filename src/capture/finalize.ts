@@ -78,6 +78,8 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
 
+  // A read stopped by a signal is not the whole output, whatever the reducer made of its part.
+  const notes = exit.interrupted ? [...result.notes, `reading interrupted by ${exit.interrupted.signal} after ${count(exit.interrupted.bytesRead)} bytes: the input may have gone on`] : result.notes;
   let packet = pack({
     id,
     command: session.command,
@@ -92,12 +94,13 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     budget,
     ceiling: config.budgets.ceiling,
     detection,
-    notes: result.notes,
+    notes,
     // A long flagged line is shown around what was flagged, not by its head and tail.
     readLines: (stream, from, to) =>
       reader(stream, from, to).map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
-  if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
+  if (exit.interrupted) packet.truncated = true;
+  else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
     const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;

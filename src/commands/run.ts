@@ -117,7 +117,7 @@ async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void)
       finalCode = exitCodeOf(exit);
     } else {
       const { interrupted } = await captureStdin(capture);
-      exit = { code: pipeExit, signal: null, timedOut: false };
+      exit = { code: pipeExit, signal: null, timedOut: false, ...(interrupted ? { interrupted: { signal: interrupted, bytesRead: capture.progress().bytes } } : {}) };
       finalCode = interrupted ? 128 + (interrupted === 'SIGINT' ? 2 : interrupted === 'SIGHUP' ? 1 : 15) : ExitCode.ok;
     }
   } finally {

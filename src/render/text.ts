@@ -33,6 +33,7 @@ export function headerLine(packet: Packet): string {
 }
 
 function exitText(packet: Packet): string {
+  if (packet.exit.interrupted) return `exit ${packet.exit.code ?? '?'} · interrupted`;
   return packet.exit.timedOut ? 'timed out' : packet.exit.signal ? `signal ${packet.exit.signal}` : `exit ${packet.exit.code ?? '?'}`;
 }
 
