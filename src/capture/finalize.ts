@@ -102,7 +102,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (exit.interrupted) packet.truncated = true;
   else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
-    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader) : null;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader, result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
@@ -169,7 +169,7 @@ function stored(id: string, stream: StreamName, result: SessionResult): StoredSt
 }
 
 /** The whole output as the packet, when it is small: each stream one citation of all its lines. */
-function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[]): Packet | null {
+function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[], runNotes: string[]): Packet | null {
   const citations: Citation[] = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = streams[stream].lines;
@@ -192,7 +192,9 @@ function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: num
     verbatim: true,
     stats: { ...packet.stats },
   };
-  delete whole.notes;
+  // Notes about the output's shape do not apply to the whole output; notes about the run still do.
+  if (runNotes.length) whole.notes = [...runNotes];
+  else delete whole.notes;
   finishStats(whole);
   return whole;
 }

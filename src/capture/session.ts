@@ -63,6 +63,8 @@ export interface SessionResult {
   contentDetail?: string;
   parts: PacketParts;
   notes: string[];
+  /** The notes about how the run went (not about the output's shape): kept even by a verbatim packet. */
+  runNotes: string[];
   storeError: Error | null;
   streams: Record<StreamName, StreamTap>;
   durationMs: number;
@@ -88,6 +90,7 @@ export class CaptureSession {
   private run: ReducerRun | null = null;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
+  private readonly runNotes: string[] = [];
   private readonly started = Date.now();
   private readonly scanner = createInjectionScanner();
   // The rest of lines longer than reducers see, scanned for injection in segments.
@@ -134,6 +137,11 @@ export class CaptureSession {
     if (!this.detection && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
   }
 
+  /** A note about how the run went (from the code that ran the command), for the packet. */
+  note(text: string): void {
+    this.runNotes.push(text);
+  }
+
   progress(): { bytes: number; lines: number; errors: number } {
     return {
       bytes: this.stdout.splitter.bytes + this.stderr.splitter.bytes,
@@ -147,7 +155,7 @@ export class CaptureSession {
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
     const detection = this.detection!;
-    const notes: string[] = [];
+    const notes: string[] = [...this.runNotes];
 
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
@@ -202,6 +210,7 @@ export class CaptureSession {
       ...(content.detail ? { contentDetail: content.detail } : {}),
       parts,
       notes,
+      runNotes: [...this.runNotes],
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
       durationMs: Date.now() - this.started,

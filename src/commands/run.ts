@@ -114,6 +114,7 @@ async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void)
         return outcome.spawnError.code;
       }
       exit = outcome.exit;
+      for (const note of outcome.notes) capture.note(note);
       finalCode = exitCodeOf(exit);
     } else {
       const { interrupted } = await captureStdin(capture);

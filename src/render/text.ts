@@ -81,6 +81,7 @@ function renderVerbatim(packet: Packet): string {
     if (citation.stream === 'stderr' && packet.citations.some((c) => c.stream === 'stdout')) out.push('── stderr ──');
     for (const text of citation.excerpt) out.push(escapeControl(text));
   }
+  for (const note of packet.notes ?? []) out.push(`── note: ${escapeControl(note)}`);
   out.push(`── reduce ${packet.id} · ${exitText(packet)}`);
   return out.join('\n') + '\n';
 }
