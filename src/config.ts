@@ -31,7 +31,18 @@ const schema = z
     maxOutputsSize: size.optional(),
     budget: z.enum(BUDGET_NAMES).optional(),
     maxBytes: bytes.optional(),
-    budgets: z.object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() }).strict().optional(),
+    budgets: z
+      .object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() })
+      .strict()
+      .superRefine((b, ctx) => {
+        // A budget over the ceiling could never be used; say so instead of capping it silently.
+        const ceiling = b.ceiling ?? DEFAULT_BUDGETS.ceiling;
+        for (const key of ['success', 'failure', 'answer'] as const) {
+          const value = b[key];
+          if (value !== undefined && value > ceiling) ctx.addIssue({ code: 'custom', path: [key], message: `(${value}) is larger than the ceiling (${ceiling}); raise budgets.ceiling or lower it` });
+        }
+      })
+      .optional(),
     errorPatterns: z.array(regexSource).optional(),
     trustLanes: z.record(z.string(), z.enum(LANES)).optional(),
     families: z

@@ -9,6 +9,7 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
+import { shortenLine } from '../core/lines.js';
 import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
@@ -160,7 +161,7 @@ const EXCERPT_TAIL = 140;
 
 function clipForDisplay(line: string): string {
   if (line.length <= EXCERPT_LINE_CHARS) return line;
-  return `${line.slice(0, EXCERPT_HEAD)} …[+${line.length - EXCERPT_HEAD - EXCERPT_TAIL} chars]… ${line.slice(line.length - EXCERPT_TAIL)}`;
+  return shortenLine(line, EXCERPT_HEAD, EXCERPT_TAIL);
 }
 
 function stored(id: string, stream: StreamName, result: SessionResult): StoredStream {

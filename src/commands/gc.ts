@@ -4,6 +4,7 @@ import { commandConfig, storeToRead } from './command-config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { UsageError } from '../errors.js';
+import { ARTIFACT_SUFFIXES } from '../store/ids.js';
 import { applyGc, planGc } from '../store/retention.js';
 import { writeOut } from './output.js';
 import { repairPermissions } from '../safety/permissions.js';
@@ -27,7 +28,8 @@ export function gcCommand(): Command {
       if (!fs.existsSync(dir)) return writeOut(`no artifacts in ${dir}\n`);
       const plan = planGc(dir, Date.now(), olderThan, maxSize);
       if (!flags.dryRun) applyGc(dir, plan);
-      const perms = repairPermissions(dir, flags.dryRun);
+      const removed = new Set([...plan.partials, ...plan.remove.flatMap((r) => ARTIFACT_SUFFIXES.map((suffix) => r.id + suffix))]);
+      const perms = repairPermissions(dir, flags.dryRun, flags.dryRun ? removed : undefined);
       const verb = flags.dryRun ? 'would remove' : 'removed';
       const freed = plan.remove.reduce((a, r) => a + r.bytes, 0);
       const lines = plan.remove.map((r) => `${verb} ${r.id} (${r.reason}, ${count(r.bytes)} B)`);

@@ -16,7 +16,7 @@ export interface PermissionReport {
   failed: string[];
 }
 
-export function repairPermissions(dir: string, dryRun = false): PermissionReport {
+export function repairPermissions(dir: string, dryRun = false, removed: ReadonlySet<string> = new Set()): PermissionReport {
   const report: PermissionReport = { repaired: [], failed: [] };
   const uid = process.getuid?.();
   const fix = (file: string, stat: fs.Stats, mode: number): void => {
@@ -41,7 +41,8 @@ export function repairPermissions(dir: string, dryRun = false): PermissionReport
   if (!dirStat.isDirectory()) return report;
   if (isOurStore(dir)) fix(dir, dirStat, 0o700);
   for (const name of fs.readdirSync(dir)) {
-    if (!isStoreEntry(name)) continue;
+    // gc --dry-run passes what gc would remove first, so both report the same paths.
+    if (!isStoreEntry(name) || removed.has(name)) continue;
     const file = path.join(dir, name);
     let stat: fs.Stats;
     try {
