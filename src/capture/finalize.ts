@@ -202,6 +202,12 @@ function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: num
 
 /** The store failed: nothing is lost as long as the raw output reaches the user, capped, with a note. */
 function passthrough(result: SessionResult, exit: ExitInfo, config: Config): RunOutput {
+  const reason = result.storeError ? result.storeError.message : 'unknown error';
+  const exitText = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code ?? '?'}`;
+  if (result.passedThrough) {
+    const total = result.streams.stdout.splitter.bytes + result.streams.stderr.splitter.bytes;
+    return { output: Buffer.from(`── reduce: not stored (${reason}); the whole output passed through (${count(total)} bytes, stderr to stderr) · ${exitText}\n`), packet: null, id: null, warning: `reduce: could not store the output: ${reason}` };
+  }
   const parts: Buffer[] = [];
   const ceiling = config.budgets.ceiling;
   let cut = 0;
@@ -220,8 +226,6 @@ function passthrough(result: SessionResult, exit: ExitInfo, config: Config): Run
       parts.push(window.head.subarray(0, headRoom), Buffer.from(`\n[… ${count(skipped)} bytes of ${stream} not shown …]\n`), window.tail.subarray(window.tail.length - tailRoom));
     }
   }
-  const reason = result.storeError ? result.storeError.message : 'unknown error';
-  const exitText = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code ?? '?'}`;
   const shown = cut > 0 ? `raw output shown up to the ${count(ceiling)}-byte ceiling, ${count(cut)} bytes not shown` : 'raw output shown whole';
   const last = parts.at(-1);
   if (last && last.length > 0 && last[last.length - 1] !== 10) parts.push(Buffer.from('\n'));

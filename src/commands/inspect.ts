@@ -76,7 +76,7 @@ Examples:
 }
 
 function redactMeta(meta: ArtifactMeta): ArtifactMeta {
-  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), packet: redactPacket(meta.packet) };
+  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), ...(meta.packet ? { packet: redactPacket(meta.packet) } : {}) };
 }
 
 function describe(dir: string, meta: ArtifactMeta): string {
@@ -89,6 +89,11 @@ function describe(dir: string, meta: ArtifactMeta): string {
   lines.push(`source: ${escapeControl(meta.command || '(stdin)')} (${meta.mode}, ${exit}, ${(meta.durationMs / 1000).toFixed(1)}s, ${meta.createdAt}, cwd ${escapeControl(meta.cwd)})`);
   lines.push(`reducer: ${meta.reducer} · family ${meta.family} · content ${meta.contentType}`);
   const p = meta.packet;
+  if (!p) {
+    lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
+    lines.push('packet not stored: the run could not write its full metadata (was the store full?); the streams are complete, read them with --lines, --grep or --raw');
+    return lines.join('\n') + '\n';
+  }
   lines.push(`packet: ${bytes(p.stats.packetBytes)} · confidence ${p.confidence.toFixed(2)} · tainted ${p.tainted ? `yes (${p.trustLane})` : 'no'} · truncated ${p.truncated ? 'yes' : 'no'} · injection ${p.injection.suspected ? 'suspected' : 'none found'}`);
   lines.push(`escalation: ${p.escalation.recommended ? `recommended (${p.escalation.reason})` : 'not needed'}`);
   lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);

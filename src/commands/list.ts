@@ -48,5 +48,5 @@ function summaryOf(m: ArtifactMeta): { id: string; command: string; exit: string
   const exit = m.exit.timedOut ? 'timeout' : m.exit.signal ? m.exit.signal : String(m.exit.code);
   const bytesIn = m.streams.stdout.bytes + (m.streams.stderr?.bytes ?? 0);
   // Commands carry tokens too (`curl -H 'Authorization: Bearer …'`): masked like every other view.
-  return { id: m.id, command: redactLine(m.command), exit, bytesIn, bytesOut: m.packet.stats.packetBytes, createdAt: m.createdAt, family: m.family };
+  return { id: m.id, command: redactLine(m.command), exit, bytesIn, bytesOut: m.packet?.stats.packetBytes ?? 0, createdAt: m.createdAt, family: m.family };
 }

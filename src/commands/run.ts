@@ -94,6 +94,8 @@ async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void)
     config,
     reducers: reducersFor(config),
     ...(flags.family ? { family: flags.family } : {}),
+    // A store that cannot be written must not cost a byte: the streams go where they would have gone.
+    passthrough: (stream, bytes) => (stream === 'stdout' ? process.stdout : process.stderr).write(bytes),
   };
   if (flags.family) assertKnownFamily(flags.family, session.reducers);
   onCapture();

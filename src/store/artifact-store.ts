@@ -14,13 +14,24 @@ export function tempStreamPath(dir: string, stream: string): string {
 }
 
 /**
- * Gives the temp files their final names under a fresh id. `link` fails when the name
- * exists, so two processes can never take the same id; on a clash a new random suffix is drawn.
+ * Gives the temp files their final names under a fresh id. The id is claimed by creating
+ * `<id>.json` exclusively, holding a small placeholder (`placeholder(id)`: the streams' facts, no
+ * packet), before the streams are linked: so a store that fills up before the full metadata is
+ * written still has an artifact that inspect, list and gc know. `link` and 'wx' fail when the
+ * name exists, so two processes can never take the same id; on a clash a new suffix is drawn.
  */
-export function claimId(dir: string, createdAt: Date, family: string, temps: Record<string, string | null>): string {
+export function claimId(dir: string, createdAt: Date, family: string, temps: Record<string, string | null>, placeholder: (id: string) => ArtifactMeta): string {
   for (let attempt = 0; attempt < 20; attempt++) {
     const id = makeId(createdAt, family);
-    const linked: string[] = [];
+    const metaFile = path.join(dir, id + META_SUFFIX);
+    try {
+      fs.writeFileSync(metaFile, JSON.stringify(placeholder(id)) + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue; // Another run's id: not ours to touch.
+      fs.rmSync(metaFile, { force: true }); // Made, then no room to fill it.
+      throw err;
+    }
+    const linked: string[] = [metaFile];
     try {
       for (const [stream, temp] of Object.entries(temps)) {
         if (!temp) continue;
@@ -38,12 +49,17 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
   throw new Error('could not find a free artifact id after 20 attempts');
 }
 
-/** Writes `<id>.json` through a temp file and a rename, so readers never see half a file. */
+/** Replaces `<id>.json` through a temp file and a rename, so readers never see half a file; a failed write leaves no temp behind. */
 export function writeMetadata(dir: string, meta: ArtifactMeta): void {
   const final = path.join(dir, meta.id + META_SUFFIX);
   const temp = path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.json`);
-  fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
-  fs.renameSync(temp, final);
+  try {
+    fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
+    fs.renameSync(temp, final);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
 }
 
 export function readMetadata(dir: string, id: string): ArtifactMeta {
