@@ -165,7 +165,9 @@ export function contextStart(read: LineReader, stream: StreamName, from: number)
   const first = read(stream, from, from + 16).map(unprefixed).find((t) => t.trim() !== '') ?? '';
   let indent = first.trim() === '' ? Infinity : indentOf(first);
   let inData = false; // an ancestor is a data block: walk on to the manifest's head
-  let margin = 0; // past the margin, over a top-level document's keys to its head
+  // Past the margin, over a top-level document's keys to its head. A range that starts on a top-level key
+  // (`stringData:`, `kind: Secret`) starts there: the data block it may open needs the manifest's head.
+  let margin = indent === 0 && TOP_KEY.test(first) ? from : 0;
   let at = from;
   let step = 16;
   while (at > 1 && from - at < MAX_LOOKBACK) {
