@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { gcCommand } from './commands/gc.js';
+import { ingestCommand } from './commands/ingest.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
@@ -55,7 +56,7 @@ async function buildProgram(): Promise<Command> {
   const program = new Command('reduce')
     .description('Run a command (or read a pipe), store its full output losslessly, and print a small cited packet for an AI agent.')
     .version(pkg.version, '-V, --version')
-    .usage('[options] -- <command> [args...]\n       <command> | reduce [options]\n       reduce <inspect|list|gc> ...')
+    .usage('[options] -- <command> [args...]\n       <command> | reduce [options]\n       reduce <inspect|list|gc|ingest|...> ...')
     .argument('[command...]', 'the command to wrap (after --)')
     .enablePositionalOptions()
     .passThroughOptions()
@@ -67,7 +68,7 @@ async function buildProgram(): Promise<Command> {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 

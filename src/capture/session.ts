@@ -142,7 +142,8 @@ export class CaptureSession {
     };
   }
 
-  finish(exit: ExitInfo): SessionResult {
+  /** `durationMs` replaces the measured time when the output was captured elsewhere (`reduce ingest`). */
+  finish(exit: ExitInfo, durationMs?: number): SessionResult {
     this.stdout.splitter.end();
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
@@ -204,7 +205,7 @@ export class CaptureSession {
       notes,
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
-      durationMs: Date.now() - this.started,
+      durationMs: durationMs ?? Date.now() - this.started,
       createdAt: this.createdAt,
       injection: this.scanner.finish(),
     };

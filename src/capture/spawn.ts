@@ -17,11 +17,11 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * into the session. SIGINT, SIGTERM and SIGHUP go on to the child; whatever it printed before it
  * stopped is still captured. `timeoutMs` stops it with SIGTERM, then SIGKILL two seconds later.
  */
-export async function captureCommand(session: CaptureSession, argv: readonly string[], timeoutMs: number | null): Promise<SpawnOutcome> {
+export async function captureCommand(session: CaptureSession, argv: readonly string[], timeoutMs: number | null, stdin: 'inherit' | 'ignore' = 'inherit'): Promise<SpawnOutcome> {
   const [file, ...args] = argv as [string, ...string[]];
   const child = execa(file, args, {
     reject: false,
-    stdin: 'inherit',
+    stdin,
     stdout: 'pipe',
     stderr: 'pipe',
     buffer: false,
