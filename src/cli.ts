@@ -4,6 +4,7 @@ import { gcCommand } from './commands/gc.js';
 import { ingestCommand } from './commands/ingest.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
+import { mcpCommand } from './commands/mcp.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
 import { ExitCode, ReduceError, errorMessage } from './errors.js';
 
@@ -68,7 +69,7 @@ async function buildProgram(): Promise<Command> {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 
