@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { gcCommand } from './commands/gc.js';
 import { hookCommand } from './commands/hook.js';
 import { ingestCommand } from './commands/ingest.js';
+import { initCommands } from './commands/init.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -70,7 +71,7 @@ async function buildProgram(): Promise<Command> {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), hookCommand(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), hookCommand(), ...initCommands(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 
