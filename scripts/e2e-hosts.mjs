@@ -29,7 +29,7 @@ const log = (line) => process.stdout.write(line + '\n');
 
 // A success and a failure, both long enough that a packet is smaller than the output.
 const SUCCESS = 'seq 1 3000';
-const FAILURE = `node -e 'for (let i = 1; i <= 3000; i++) console.log("row " + i); console.error("Error: disk quota exceeded"); process.exit(3)'`;
+const FAILURE = `node -e 'for (let i = 1; i <= 3000; i++) console.log("row " + i); console.error("Error: disk quota exceeded"); process.exitCode = 3'`;
 
 function installHosts() {
   if (hostsDirArg) return path.resolve(hostsDirArg);

@@ -8,6 +8,7 @@ import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
 import { mcpCommand } from './commands/mcp.js';
 import { shimCommands } from './commands/shims.js';
+import { statsCommand } from './commands/stats.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
 import { ExitCode, ReduceError, errorMessage } from './errors.js';
 
@@ -72,7 +73,7 @@ async function buildProgram(): Promise<Command> {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
-  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), hookCommand(), ...initCommands(), ...shimCommands(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), hookCommand(), ...initCommands(), ...shimCommands(), statsCommand(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 

@@ -7,8 +7,8 @@ import { writeOut } from './output.js';
  * unsure. The hook code (parser, reducers) loads only here.
  */
 
-/** Under the timeouts `reduce init` writes (10 s pre, 30 s post), with room to exit. */
-const DEADLINES = { pre: 8_000, post: 25_000 } as const;
+/** 10 s under the timeouts `reduce init` writes (PRE_TIMEOUT, POST_TIMEOUT), with room to exit. */
+const DEADLINES = { pre: 20_000, post: 50_000 } as const;
 
 export function hookCommand(): Command {
   const hook = new Command('hook').description('the hooks Claude Code and Codex call (installed by reduce init): reduce hook claude|codex <event>');

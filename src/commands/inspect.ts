@@ -10,6 +10,7 @@ import { safeJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
+import { recordInspect } from '../store/inspect-log.js';
 import { readLines } from '../store/line-reader.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
@@ -65,6 +66,7 @@ Examples:
       const stream = flags.stderr ? 'stderr' : 'stdout';
       if (flags.raw) {
         const meta = readMetadata(dir, resolveId(dir, query));
+        recordInspect(dir, meta.id);
         return writeRaw(dir, meta, stream, !flags.unredacted);
       }
       const request: InspectRequest = { stream, context: parseContext(flags.context), json: Boolean(flags.json), unredacted: Boolean(flags.unredacted) };
@@ -89,6 +91,7 @@ export interface InspectRequest {
 /** The text of one inspect view (everything but --raw); throws UsageError for a bad id or request. */
 export function inspectView(dir: string, query: string, request: InspectRequest): string {
   const meta = readMetadata(dir, resolveId(dir, query));
+  recordInspect(dir, meta.id);
   const stream = request.stream ?? 'stdout';
   // Secrets are masked in everything inspect shows unless --unredacted says otherwise.
   const redact = !request.unredacted;

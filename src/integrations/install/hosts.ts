@@ -35,9 +35,17 @@ export function hooksFile(host: Host, scope: Scope, cwd: string, env: NodeJS.Pro
 
 /** The hook groups for a host: Claude Code post-run by default, the rewrite opt-in; Codex rewrites by default. */
 export function hookSpecs(host: Host, rewrite: boolean): HookSpec[] {
-  if (host === 'codex') return [{ event: 'PreToolUse', step: 'pre', timeout: 10 }, { event: 'PostToolUse', step: 'post', timeout: 30 }];
-  return [...(rewrite ? [{ event: 'PreToolUse', step: 'pre', timeout: 10 }] : []), { event: 'PostToolUse', step: 'post', timeout: 30 }, { event: 'PostToolUseFailure', step: 'post-failure', timeout: 30 }];
+  if (host === 'codex') return [{ event: 'PreToolUse', step: 'pre', timeout: PRE_TIMEOUT }, { event: 'PostToolUse', step: 'post', timeout: POST_TIMEOUT }];
+  return [...(rewrite ? [{ event: 'PreToolUse', step: 'pre', timeout: PRE_TIMEOUT }] : []), { event: 'PostToolUse', step: 'post', timeout: POST_TIMEOUT }, { event: 'PostToolUseFailure', step: 'post-failure', timeout: POST_TIMEOUT }];
 }
+
+/**
+ * Host-side timeouts in seconds. A hook answers in well under a second on an idle machine, but
+ * loading the parser costs ~1 s of CPU and a loaded machine stretches that; each hook stops itself
+ * and prints nothing 10 s before these (src/commands/hook.ts), so the host never has to kill it.
+ */
+export const PRE_TIMEOUT = 30;
+export const POST_TIMEOUT = 60;
 
 /** A hook command that is ours, whichever path it was installed with. */
 export function isReduceHook(command: unknown, host?: Host): boolean {
