@@ -214,7 +214,7 @@ function keep(host, dir) {
     } catch {
       continue;
     }
-    const name = `${payload.hook_event_name}-${payload.tool_response === undefined && payload.error === undefined ? 'in' : 'out'}-${String(payload.tool_input?.command ?? '').startsWith('node') ? 'failure' : 'success'}.json`;
+    const name = `${payload.hook_event_name}-${payload.tool_response === undefined && payload.error === undefined ? 'in' : 'out'}-${String(payload.tool_input?.command ?? '').includes('disk quota') ? 'failure' : 'success'}.json`;
     fs.writeFileSync(path.join(target, name), JSON.stringify(payload, null, 2) + '\n');
   }
 }

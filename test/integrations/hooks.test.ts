@@ -354,3 +354,33 @@ describe('classifier details', () => {
     expect(d).toMatchObject({ action: 'wrap', insertAt: 'NAME=é😀 '.length });
   });
 });
+
+describe('payloads recorded from the real hosts (npm run e2e:hosts -- --record)', () => {
+  const recorded = (host: string): Array<{ file: string; payload: HookPayload }> => {
+    const dir = path.join(root, 'fixtures/hooks', host, 'recorded');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((file) => ({ file, payload: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as HookPayload })) : [];
+  };
+  for (const host of ['claude', 'codex'] as const) {
+    it(`${host}: the hand-written fixtures carry every field the host sent`, () => {
+      const events = recorded(host);
+      expect(events.length).toBeGreaterThan(0);
+      for (const { file, payload: real } of events) {
+        const fixture = real.hook_event_name === 'PreToolUse' ? 'pre-tool-use.json' : real.hook_event_name === 'PostToolUse' ? 'post-tool-use.json' : 'post-tool-use-failure.json';
+        const written = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/hooks', host, fixture), 'utf8')) as Record<string, unknown>;
+        const optional = ['is_interrupt'];
+        expect(Object.keys(real).filter((k) => !optional.includes(k)).sort(), file).toEqual(Object.keys(written).filter((k) => !optional.includes(k)).sort());
+      }
+    });
+  }
+  it('Claude Code PostToolUse as recorded: replaced by the packet', async () => {
+    const post = recorded('claude').find((r) => r.payload.hook_event_name === 'PostToolUse');
+    expect(post).toBeDefined();
+    const out = (await claudePost({ ...post!.payload, cwd: work })) as { hookSpecificOutput: { updatedToolOutput: { stdout: string } } };
+    expect(out.hookSpecificOutput.updatedToolOutput.stdout).toContain('3,000 lines');
+  });
+  it('Codex PreToolUse as recorded: rewritten', async () => {
+    const pre = recorded('codex').find((r) => r.payload.hook_event_name === 'PreToolUse');
+    const out = (await codexPre({ ...pre!.payload, cwd: work }, { invocation: INVOKE })) as { hookSpecificOutput: { updatedInput: { command: string } } };
+    expect(out.hookSpecificOutput.updatedInput.command.startsWith(`${INVOKE} -- `)).toBe(true);
+  });
+});
