@@ -8,12 +8,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudePost, claudePostFailure, claudePre } from '../../src/integrations/hooks/claude.js';
 import { ruleMatches } from '../../src/integrations/hooks/claude-permissions.js';
 import { codexPost, codexPre } from '../../src/integrations/hooks/codex.js';
 import type { HookPayload } from '../../src/integrations/hooks/payload.js';
 import { classifyCommand } from '../../src/integrations/shell/classify.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(__dirname, '../..');
 const INVOKE = '/opt/node/bin/node /opt/reduce/bin/reduce.js';
@@ -323,9 +326,10 @@ describe('Codex PostToolUse replacement (commands that were not rewritten)', () 
   });
 });
 
-describe('the hook CLI never blocks and never fails', () => {
+// Subprocesses of the built CLI: generous limits, since a loaded machine stretches node's start-up.
+describe('the hook CLI never blocks and never fails', { timeout: 180_000 }, () => {
   const bin = path.join(root, 'bin/reduce.js');
-  const hook = (args: string[], input: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [bin, 'hook', ...args], { input, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const hook = (args: string[], input: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [bin, 'hook', ...args], { input, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 170_000 });
 
   it('malformed input: exit 0, nothing printed', () => {
     for (const args of [['claude', 'pre'], ['claude', 'post'], ['codex', 'pre'], ['codex', 'post']]) {

@@ -6,10 +6,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installHooks, installedEvents } from '../../src/integrations/install/edit.js';
 import { hookSpecs } from '../../src/integrations/install/hosts.js';
 import { initHost, uninstallHost } from '../../src/integrations/install/install.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(__dirname, '../..');
 const INVOKE = '/opt/node/bin/node /opt/reduce/bin/reduce.js';
@@ -124,10 +127,10 @@ describe('the Claude Code plugin folder', () => {
   });
 });
 
-describe('reduce init / doctor through the built CLI', () => {
+describe('reduce init / doctor through the built CLI', { timeout: 300_000 }, () => {
   it('installs for Codex, and doctor finds every hook answering but not yet reviewed', () => {
     const bin = path.join(root, 'bin/reduce.js');
-    const run = (args: string[]): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [bin, ...args], { cwd: project, env: { ...process.env, HOME: home, CODEX_HOME: path.join(home, '.codex') }, encoding: 'utf8', timeout: 120_000 });
+    const run = (args: string[]): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [bin, ...args], { cwd: project, env: { ...process.env, HOME: home, CODEX_HOME: path.join(home, '.codex') }, encoding: 'utf8', timeout: 170_000 });
     const init = run(['init', 'codex']);
     expect(init.status).toBe(0);
     expect(init.stdout).toContain('/hooks');

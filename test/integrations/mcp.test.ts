@@ -8,8 +8,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../src/integrations/mcp/server.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(__dirname, '../..');
 let work: string;
@@ -86,7 +89,7 @@ describe('reduce mcp in-process', () => {
   });
 });
 
-describe('reduce mcp over stdio (built CLI)', () => {
+describe('reduce mcp over stdio (built CLI)', { timeout: 180_000 }, () => {
   it('lists, runs, inspects and searches', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-mcp-stdio-'));
     const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(root, 'bin/reduce.js'), 'mcp'], cwd, stderr: 'pipe' });

@@ -7,8 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ingestOutput, runCommand } from '../../src/capture/run-command.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(__dirname, '../..');
 const bin = path.join(root, 'bin/reduce.js');
@@ -88,7 +91,7 @@ describe('ingestOutput', () => {
   });
 });
 
-describe('reduce ingest (CLI)', () => {
+describe('reduce ingest (CLI)', { timeout: 180_000 }, () => {
   function reduce(args: string[], input = ''): ReturnType<typeof spawnSync> {
     return spawnSync(process.execPath, [bin, ...args], { cwd: work, input, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' });
   }

@@ -6,8 +6,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installShims, shellInit } from '../../src/integrations/shims.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = path.resolve(__dirname, '../..');
 const invocation = `${process.execPath} ${path.join(root, 'bin/reduce.js')}`;
@@ -31,7 +34,7 @@ function sh(script: string, env: NodeJS.ProcessEnv = {}): { status: number | nul
   return { status: r.status, stdout: r.stdout };
 }
 
-describe('shims', () => {
+describe('shims', { timeout: 180_000 }, () => {
   it('an agent writing to a file gets the packet, with the exit code kept', () => {
     const out = path.join(work, 'out.txt');
     const r = sh(`faketool > ${out}`, { REDUCE_AGENT: '1', FAKE_EXIT: '4' });

@@ -2,11 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { reduceOutputSync } from '../../src/api.js';
 import { renderUsage } from '../../src/commands/stats.js';
 import { inspectView } from '../../src/commands/inspect.js';
 import { computeUsage } from '../../src/store/usage.js';
+
+// Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
+vi.setConfig({ testTimeout: 180_000 });
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-stats-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
