@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/generic/json-render.js';
@@ -11,7 +11,6 @@ import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } from '../safety/packet-safety.js';
 import { createRedactor } from '../safety/redact.js';
@@ -58,8 +57,8 @@ Examples:
   reduce inspect last --json | jq .packet.summary`,
     )
     .action(async (query: string, flags: InspectFlags) => {
-      const config = await loadConfig(process.cwd(), flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const config = await commandConfig(flags.config);
+      const dir = storeToRead(flags.outputs, config);
       const id = resolveId(dir, query);
       const meta = readMetadata(dir, id);
       const stream = flags.stderr ? 'stderr' : 'stdout';
@@ -76,11 +75,11 @@ Examples:
     });
 }
 
-function redactMeta(meta: ArtifactMeta): ArtifactMeta {
-  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), packet: redactPacket(meta.packet) };
+export function redactMeta(meta: ArtifactMeta): ArtifactMeta {
+  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), ...(meta.packet ? { packet: redactPacket(meta.packet) } : {}) };
 }
 
-function describe(dir: string, meta: ArtifactMeta): string {
+export function describe(dir: string, meta: ArtifactMeta): string {
   const lines: string[] = [];
   for (const [name, s] of Object.entries(meta.streams)) {
     if (!s) continue;
@@ -90,6 +89,11 @@ function describe(dir: string, meta: ArtifactMeta): string {
   lines.push(`source: ${escapeControl(meta.command || '(stdin)')} (${meta.mode}, ${exit}, ${(meta.durationMs / 1000).toFixed(1)}s, ${meta.createdAt}, cwd ${escapeControl(meta.cwd)})`);
   lines.push(`reducer: ${meta.reducer} · family ${meta.family} · content ${meta.contentType}`);
   const p = meta.packet;
+  if (!p) {
+    lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
+    lines.push('packet not stored: the run could not write its full metadata (was the store full?); the streams are complete, read them with --lines, --grep or --raw');
+    return lines.join('\n') + '\n';
+  }
   lines.push(`packet: ${bytes(p.stats.packetBytes)} · confidence ${p.confidence.toFixed(2)} · tainted ${p.tainted ? `yes (${p.trustLane})` : 'no'} · truncated ${p.truncated ? 'yes' : 'no'} · injection ${p.injection.suspected ? 'suspected' : 'none found'}`);
   lines.push(`escalation: ${p.escalation.recommended ? `recommended (${p.escalation.reason})` : 'not needed'}`);
   lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
@@ -101,7 +105,13 @@ function describe(dir: string, meta: ArtifactMeta): string {
 function streamFile(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): string {
   const file = streamPath(dir, meta.id, stream);
   if (!meta.streams[stream] && stream === 'stderr') throw new UsageError(`artifact ${meta.id} has no stderr`);
-  if (!fs.existsSync(file)) throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  }
+  if (!stat.isFile()) throw new UsageError(`${file} is not a regular file (a link?); links in the store are not followed`);
   return file;
 }
 
@@ -146,7 +156,7 @@ function parseRange(text: string, last: number): [number, number] {
   return [from, Math.min(to, last)];
 }
 
-function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string, redact: boolean): string {
+export function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   const info = meta.streams[stream]!;
   const [from, to] = parseRange(range, info.lines);
@@ -156,7 +166,7 @@ function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr',
   return (redact ? redactingReader(read) : read)(stream, from, to).map((text, i) => `${String(from + i).padStart(width)}│ ${escapeControl(text)}`).join('\n') + '\n';
 }
 
-function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number, redact: boolean): string {
+export function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   let regex: RegExp;
   try {
@@ -212,7 +222,7 @@ function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', patt
   return out.join('\n') + '\n';
 }
 
-function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
+export function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
   const file = streamFile(dir, meta, 'stdout');
   if (meta.streams.stdout.bytes > 256 * 1024 * 1024) throw new UsageError('--pointer: stdout is over 256 MiB; use --lines or --grep');
   let doc: unknown;
