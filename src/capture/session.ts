@@ -162,7 +162,8 @@ export class CaptureSession {
     };
   }
 
-  finish(exit: ExitInfo): SessionResult {
+  /** `durationMs` replaces the measured time when the output was captured elsewhere (`reduce ingest`). */
+  finish(exit: ExitInfo, durationMs?: number): SessionResult {
     this.stdout.splitter.end();
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
@@ -227,7 +228,7 @@ export class CaptureSession {
       passedThrough: this.stdout.spilled || this.stderr.spilled,
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
-      durationMs: Date.now() - this.started,
+      durationMs: durationMs ?? Date.now() - this.started,
       createdAt: this.createdAt,
       injection: this.scanner.finish(),
     };

@@ -10,6 +10,7 @@ import { safeJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
+import { recordInspect } from '../store/inspect-log.js';
 import { readLines } from '../store/line-reader.js';
 import { writeOut } from './output.js';
 import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } from '../safety/packet-safety.js';
@@ -59,20 +60,45 @@ Examples:
     .action(async (query: string, flags: InspectFlags) => {
       const config = await commandConfig(flags.config);
       const dir = storeToRead(flags.outputs, config);
-      const id = resolveId(dir, query);
-      const meta = readMetadata(dir, id);
-      const stream = flags.stderr ? 'stderr' : 'stdout';
       const modes = [flags.lines, flags.grep, flags.raw, flags.pointer, flags.json].filter((m) => m !== undefined && m !== false).length;
       if (modes > 1) throw new UsageError('choose one of --lines, --grep, --raw, --pointer, --json');
-      // Secrets are masked in everything inspect shows unless --unredacted says otherwise.
-      const redact = !flags.unredacted;
-      if (flags.raw) return writeRaw(dir, meta, stream, redact);
-      if (flags.lines) return writeOut(showLines(dir, meta, stream, flags.lines, redact));
-      if (flags.grep !== undefined) return writeOut(grep(dir, meta, stream, flags.grep, parseContext(flags.context), redact));
-      if (flags.pointer !== undefined) return writeOut(showPointer(dir, meta, flags.pointer, redact));
-      if (flags.json) return writeOut(safeJson(redact ? redactMeta(meta) : meta) + '\n');
-      return writeOut(describe(dir, redact ? redactMeta(meta) : meta));
+      const stream = flags.stderr ? 'stderr' : 'stdout';
+      if (flags.raw) {
+        const meta = readMetadata(dir, resolveId(dir, query));
+        recordInspect(dir, meta.id);
+        return writeRaw(dir, meta, stream, !flags.unredacted);
+      }
+      const request: InspectRequest = { stream, context: parseContext(flags.context), json: Boolean(flags.json), unredacted: Boolean(flags.unredacted) };
+      if (flags.lines !== undefined) request.lines = flags.lines;
+      if (flags.grep !== undefined) request.grep = flags.grep;
+      if (flags.pointer !== undefined) request.pointer = flags.pointer;
+      return writeOut(inspectView(dir, query, request));
     });
+}
+
+/** One view of a stored artifact; what `reduce inspect` prints and the MCP tool returns. */
+export interface InspectRequest {
+  lines?: string;
+  grep?: string;
+  context?: number;
+  stream?: 'stdout' | 'stderr';
+  pointer?: string;
+  json?: boolean;
+  unredacted?: boolean;
+}
+
+/** The text of one inspect view (everything but --raw); throws UsageError for a bad id or request. */
+export function inspectView(dir: string, query: string, request: InspectRequest): string {
+  const meta = readMetadata(dir, resolveId(dir, query));
+  recordInspect(dir, meta.id);
+  const stream = request.stream ?? 'stdout';
+  // Secrets are masked in everything inspect shows unless --unredacted says otherwise.
+  const redact = !request.unredacted;
+  if (request.lines !== undefined) return showLines(dir, meta, stream, request.lines, redact);
+  if (request.grep !== undefined) return grep(dir, meta, stream, request.grep, request.context ?? 0, redact);
+  if (request.pointer !== undefined) return showPointer(dir, meta, request.pointer, redact);
+  if (request.json) return safeJson(redact ? redactMeta(meta) : meta) + '\n';
+  return describe(dir, redact ? redactMeta(meta) : meta);
 }
 
 export function redactMeta(meta: ArtifactMeta): ArtifactMeta {
