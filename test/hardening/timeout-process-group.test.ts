@@ -24,14 +24,14 @@ function pidsIn(text: string): number[] {
 
 describe('--timeout', () => {
   it('ends a shell waiting on a long sleep (sleep 15 took 16 s)', () => {
-    const r = reduce(['--timeout', '1s', '--', 'bash', '-c', 'echo started; sleep 15; true'], { cwd: folder(), timeoutMs: 60_000 });
+    const r = reduce(['--timeout', '3s', '--', 'bash', '-c', 'echo started; sleep 15; true'], { cwd: folder(), timeoutMs: 60_000 });
     expect(r.status).toBe(124);
     expect(r.ms).toBeLessThan(14_000);
     expect(r.out).toContain('started');
   }, 150_000);
 
   it('ends the whole group: background children holding the pipes die too (sleep 101 took 101 s)', async () => {
-    const r = reduce(['--timeout', '2s', '--', 'bash', '-c', 'sleep 100 & echo pid:$!; sleep 101 & echo pid:$!; wait'], { cwd: folder(), timeoutMs: 90_000 });
+    const r = reduce(['--timeout', '4s', '--', 'bash', '-c', 'sleep 100 & echo pid:$!; sleep 101 & echo pid:$!; wait'], { cwd: folder(), timeoutMs: 90_000 });
     const pids = pidsIn(r.out);
     leftovers.push(...pids);
     expect(r.status).toBe(124);
