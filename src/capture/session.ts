@@ -305,8 +305,7 @@ export class CaptureSession {
   }
 
   private onLine(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
-    this.longLines[stream].flush();
-    this.scanner.line(stream, n, text);
+    if (!this.longLines[stream].flush(n)) this.scanner.line(stream, n, text);
     if (this.countErrors && ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text, marks]);

@@ -75,11 +75,11 @@ Examples:
     });
 }
 
-function redactMeta(meta: ArtifactMeta): ArtifactMeta {
+export function redactMeta(meta: ArtifactMeta): ArtifactMeta {
   return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), ...(meta.packet ? { packet: redactPacket(meta.packet) } : {}) };
 }
 
-function describe(dir: string, meta: ArtifactMeta): string {
+export function describe(dir: string, meta: ArtifactMeta): string {
   const lines: string[] = [];
   for (const [name, s] of Object.entries(meta.streams)) {
     if (!s) continue;
@@ -156,7 +156,7 @@ function parseRange(text: string, last: number): [number, number] {
   return [from, Math.min(to, last)];
 }
 
-function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string, redact: boolean): string {
+export function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', range: string, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   const info = meta.streams[stream]!;
   const [from, to] = parseRange(range, info.lines);
@@ -166,7 +166,7 @@ function showLines(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr',
   return (redact ? redactingReader(read) : read)(stream, from, to).map((text, i) => `${String(from + i).padStart(width)}│ ${escapeControl(text)}`).join('\n') + '\n';
 }
 
-function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number, redact: boolean): string {
+export function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', pattern: string, context: number, redact: boolean): string {
   const file = streamFile(dir, meta, stream);
   let regex: RegExp;
   try {
@@ -222,7 +222,7 @@ function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr', patt
   return out.join('\n') + '\n';
 }
 
-function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
+export function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
   const file = streamFile(dir, meta, 'stdout');
   if (meta.streams.stdout.bytes > 256 * 1024 * 1024) throw new UsageError('--pointer: stdout is over 256 MiB; use --lines or --grep');
   let doc: unknown;
