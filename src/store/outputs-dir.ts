@@ -63,16 +63,15 @@ export function openInStore(file: string): number {
  * `.gitignore` of `*` a store gets when it is created.
  */
 export function isOurStore(dir: string): boolean {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return false;
-  }
-  if (names.every(isStoreEntry)) return true;
+  // The .gitignore first: one small read, where listing a store of thousands of artifacts on every run would not be.
   try {
     const ignore = path.join(dir, '.gitignore');
-    return fs.lstatSync(ignore).isFile() && fs.readFileSync(ignore, 'utf8') === IGNORE_ALL;
+    if (fs.lstatSync(ignore).isFile() && fs.readFileSync(ignore, 'utf8') === IGNORE_ALL) return true;
+  } catch {
+    // No .gitignore (a new or an old store): the listing decides.
+  }
+  try {
+    return fs.readdirSync(dir).every(isStoreEntry);
   } catch {
     return false;
   }
