@@ -45,6 +45,12 @@ import { textReducer } from './text.js';
 import { tscReducer } from './tsc.js';
 import { unittestReducer } from './unittest.js';
 import { vitestReducer } from './vitest.js';
+import { listReducer } from './generic/list.js';
+import { logReducer } from './generic/log.js';
+import { recordsReducer } from './generic/records.js';
+import { sqlReducer } from './generic/sql.js';
+import { tableReducer } from './generic/table.js';
+import { tracebackReducer } from './generic/traceback.js';
 
 export const reducers: readonly Reducer[] = [
   aptReducer,
@@ -89,6 +95,12 @@ export const reducers: readonly Reducer[] = [
   tscReducer,
   unittestReducer,
   vitestReducer,
+  listReducer,
+  logReducer,
+  recordsReducer,
+  sqlReducer,
+  tableReducer,
+  tracebackReducer,
 ];
 
 /** The generic reducers every family degrades to. */
