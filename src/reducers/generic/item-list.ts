@@ -3,7 +3,7 @@
  * streams: the count, groups (matches per file for grep, status letters, top directories,
  * extensions), the largest entries of a size listing, and the first and last items.
  */
-import type { Bullet, CitationDraft, FieldValue, Omission, StreamName } from '../../core/types.js';
+import type { StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { EdgeSample } from '../_shared/edge-sample.js';

@@ -5,7 +5,7 @@
  * its first and last line, ranked by severity and then by first occurrence. Six different problems
  * in 3,000 lines come out as six entries, not as the first few windows.
  */
-import type { Bullet, CitationDraft, FieldValue, Omission, Priority, StreamName } from '../../core/types.js';
+import type { Priority, StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { stripLogPrefix } from '../_shared/classify.js';

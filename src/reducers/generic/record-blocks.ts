@@ -4,7 +4,7 @@
  * Kept as they stream: the block count, the keys in first-seen order, each block's identity line,
  * and which keys differ between blocks (a key whose value is the same everywhere is only named).
  */
-import type { Bullet, CitationDraft, FieldValue, Omission, StreamName } from '../../core/types.js';
+import type { StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { EdgeSample } from '../_shared/edge-sample.js';

@@ -5,7 +5,7 @@
  */
 import { classifyLine } from '../_shared/classify.js';
 import { looksLikeDiff } from '../_shared/diff-stat.js';
-import { ItemList, listKindOf } from './item-list.js';
+import { ItemList } from './item-list.js';
 import { accessOf, levelOf } from './log-problems.js';
 import { keyValueOf } from './record-blocks.js';
 import { TableScanner } from './table-scan.js';

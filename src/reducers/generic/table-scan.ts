@@ -5,7 +5,7 @@
  * few line numbers per value, so that the rows whose status-like cell differs from the majority
  * can be cited at the end. State is bounded: past MAX_DISTINCT values a column stops counting.
  */
-import type { Bullet, CitationDraft, FieldValue, Omission, Priority, StreamName } from '../../core/types.js';
+import type { FieldValue, Priority, StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { EdgeSample } from '../_shared/edge-sample.js';
