@@ -1,4 +1,4 @@
-import type { LineIndex } from '../capture/line-splitter.js';
+import type { LineIndex } from '../core/line-splitter.js';
 import type { ExitInfo, Packet, TrustLane } from '../core/types.js';
 
 /** Facts about one stored stream. */

@@ -6,7 +6,7 @@
 import type { StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
-import { EdgeSample } from '../_shared/edge-sample.js';
+import { EdgeSample } from './edge-sample.js';
 
 export type ListKind = 'grep' | 'status' | 'sizes' | 'long' | 'paths';
 

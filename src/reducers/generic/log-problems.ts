@@ -8,8 +8,8 @@
 import type { Priority, StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
-import { stripLogPrefix } from '../_shared/classify.js';
-import { templateOf } from '../_shared/templates.js';
+import { stripLogPrefix } from './classify.js';
+import { templateOf } from './templates.js';
 
 /** 3 fatal, 2 error, 1 warning, 0 a redirect or other non-2xx answer that is no failure. */
 export type Severity = 0 | 1 | 2 | 3;

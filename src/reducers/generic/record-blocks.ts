@@ -7,7 +7,7 @@
 import type { StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
-import { EdgeSample } from '../_shared/edge-sample.js';
+import { EdgeSample } from './edge-sample.js';
 
 /** `Key: value` or `Key:` (its value on indented lines below). Keys are short and start with a letter. */
 const KEY_VALUE = /^([A-Za-z][\w .()/-]{0,38}[\w)]|[A-Za-z]):(?:[ \t]+(\S.*)|\s*)$/;

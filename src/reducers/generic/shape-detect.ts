@@ -3,8 +3,8 @@
  * whether the text is a table, a log, `key: value` records or a list. Each returns a score for
  * detect(); a diff or an output that is mostly errors scores 0 here, so its own reducer keeps it.
  */
-import { classifyLine } from '../_shared/classify.js';
-import { looksLikeDiff } from '../_shared/diff-stat.js';
+import { classifyLine } from './classify.js';
+import { looksLikeDiff } from './diff-stat.js';
 import { ItemList } from './item-list.js';
 import { accessOf, levelOf } from './log-problems.js';
 import { keyValueOf } from './record-blocks.js';

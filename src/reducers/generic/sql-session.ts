@@ -6,7 +6,7 @@
  */
 import type { Bullet, CitationDraft, FieldValue, Omission, StreamName } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
-import { EdgeSample } from '../_shared/edge-sample.js';
+import { EdgeSample } from './edge-sample.js';
 import type { StructureParts } from './structured-run.js';
 
 /** psql's and mysql's message lines: severity first (psql pads it with two spaces). */

@@ -5,7 +5,7 @@
  * packs the index before the noise.
  */
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
-import { LogDigest } from '../_shared/log-digest.js';
+import { LogDigest } from './log-digest.js';
 
 
 /** Packet parts of one structure scanner, before the digest's are added. */

@@ -8,7 +8,7 @@
 import type { FieldValue, Priority, StreamName } from '../../core/types.js';
 import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
-import { EdgeSample } from '../_shared/edge-sample.js';
+import { EdgeSample } from './edge-sample.js';
 
 export type TableKind = 'psql' | 'mysql' | 'aligned' | 'csv' | 'tsv';
 
