@@ -19,6 +19,8 @@ const MAX_TEMPLATES = 2000;
 /** Templates cited (their first line; the last line of the first few too). */
 const MAX_CITED = 40;
 const LEVEL_HEAD = 160;
+/** Detail lines kept with an occurrence (postgres' DETAIL/HINT/STATEMENT, a short stack). */
+const DETAIL_LINES = 4;
 
 /** An upper-case level word among the first characters, standing alone or bracketed. */
 const LEVEL_WORD = /(?:^|[\s[(|<"'=.])(FATAL|PANIC|EMERG(?:ENCY)?|ALERT|CRIT(?:ICAL)?|SEVERE|ERROR|ERR|EXCEPTION|WARN(?:ING)?|INFO|NOTICE|LOG|DEBUG|TRACE)(?=[\s\]):|>"',]|$)/;
@@ -54,7 +56,10 @@ interface Problem {
   template: string;
   count: number;
   first: number;
+  /** The last line of the first occurrence's detail (the lines with no level of their own after it). */
+  firstTo: number;
   last: number;
+  lastTo: number;
   /** Set for access-log request templates. */
   http?: true;
 }
@@ -133,24 +138,38 @@ export class ProblemLog {
   /** Lines with a level or an HTTP status: how much of the output is a log. */
   leveled = 0;
   accessLines = 0;
+  /** The occurrence whose detail lines are still being read. */
+  private open: { problem: Problem; which: 'first' | 'last'; stream: StreamName; from: number; to: number } | null = null;
 
-  line(stream: StreamName, n: number, text: string): void {
+  /** True for an access-log line: a request is data, its status is counted here, not an error window. */
+  line(stream: StreamName, n: number, text: string): boolean {
     const access = accessOf(text);
     if (access) {
       this.accessLines++;
       const cls = `${Math.floor(access.status / 100)}xx`;
       this.httpClasses.set(cls, (this.httpClasses.get(cls) ?? 0) + 1);
-      if (access.status < 300 || access.status === 304) return;
+      if (access.status < 300 || access.status === 304) return true;
       const severity: Severity = access.status >= 500 ? 2 : access.status >= 400 ? 1 : 0;
-      this.note(stream, n, severity, `${access.method} ${pathTemplate(access.path)} → ${access.status}`, true);
-      return;
+      this.note(stream, n, severity, `${access.status} ${access.method} ${pathTemplate(access.path)}`, true);
+      return true;
     }
     const level = levelOf(text);
-    if (!level) return;
+    const open = this.open;
+    this.open = null;
+    // Lines with no level of their own right after a problem explain it (DETAIL, a stack, a hint).
+    if (!level) {
+      if (open && open.stream === stream && open.to === n - 1 && n - open.from <= DETAIL_LINES) {
+        open.to = n;
+        if (open.which === 'first') open.problem.firstTo = n;
+        else open.problem.lastTo = n;
+        this.open = open;
+      }
+      return false;
+    }
     this.leveled++;
     this.levels.set(level.level, (this.levels.get(level.level) ?? 0) + 1);
-    if (level.severity < 1) return;
-    this.note(stream, n, level.severity as Severity, templateOf(stripLogPrefix(text)), false);
+    if (level.severity >= 1) this.note(stream, n, level.severity as Severity, templateOf(stripLogPrefix(text)), false);
+    return false;
   }
 
   private note(stream: StreamName, n: number, severity: Severity, template: string, http: boolean): void {
@@ -159,13 +178,17 @@ export class ProblemLog {
     if (seen) {
       seen.count++;
       seen.last = n;
+      seen.lastTo = n;
+      if (!http) this.open = { problem: seen, which: 'last', stream, from: n, to: n };
       return;
     }
     if (this.problems.size >= MAX_TEMPLATES) {
       this.overflow[severity]!++;
       return;
     }
-    this.problems.set(key, { severity, stream, template, count: 1, first: n, last: n, ...(http ? { http: true as const } : {}) });
+    const problem: Problem = { severity, stream, template, count: 1, first: n, firstTo: n, last: n, lastTo: n, ...(http ? { http: true as const } : {}) };
+    this.problems.set(key, problem);
+    if (!http) this.open = { problem, which: 'first', stream, from: n, to: n };
   }
 
   /** Distinct problem templates found. */
@@ -181,12 +204,13 @@ export class ProblemLog {
     let rank = 0;
     for (const problem of ranked.slice(0, MAX_CITED)) {
       const priority = priorityOf(problem.severity, rank++);
-      const name = problem.http ? 'HTTP' : SEVERITY_NAME[problem.severity];
+      // A request template says what failed (`502 GET /api/orders/#`); a log line says it itself.
+      const name = problem.http ? `HTTP ${problem.template}` : SEVERITY_NAME[problem.severity];
       const times = problem.count > 1 ? ` ×${count(problem.count)}, first of ${count(problem.count)} (last at line ${count(problem.last)})` : '';
       const ref = nextRef();
       if (refs.length < 6) refs.push(ref);
-      out.citations.push({ ref, stream: problem.stream, from: problem.first, to: problem.first, label: `${name}${times}`, kind: 'problem', priority });
-      if (problem.count > 1) out.citations.push({ ref: nextRef(), stream: problem.stream, from: problem.last, to: problem.last, label: `${name} last of ${count(problem.count)}`, kind: 'problem (last)', priority: lower(priority) });
+      out.citations.push({ ref, stream: problem.stream, from: problem.first, to: problem.firstTo, label: `${name}${times}`, kind: 'problem', priority, focus: [problem.first] });
+      if (problem.count > 1) out.citations.push({ ref: nextRef(), stream: problem.stream, from: problem.last, to: problem.lastTo, focus: [problem.last], label: `${name} last of ${count(problem.count)}`, kind: 'problem (last)', priority: lower(priority) });
     }
     if (ranked.length > MAX_CITED) out.omitted.push({ what: `distinct problem templates past the first ${MAX_CITED}`, count: ranked.length - MAX_CITED });
     const overflow = this.overflow.reduce((a, b) => a + b, 0);

@@ -15,5 +15,9 @@ export const logReducer: Reducer = {
   version: '1.0.0',
   lane: 'external-runtime',
   detect: (probe) => Math.max(logScore(probe.head), logScore(probe.stderrHead)),
-  start: (ctx) => structuredRun(ctx, [new ProblemLog()]),
+  start: (ctx) =>
+    structuredRun(ctx, [new ProblemLog()], (parts) =>
+      // A log that records problems (5xx answers, ERROR lines) is not a clean success, whatever `cat` returned.
+      parts.status === 'ok' && typeof parts.fields.problems === 'number' && parts.fields.problems > 0 ? { ...parts, status: 'warn' } : parts,
+    ),
 };

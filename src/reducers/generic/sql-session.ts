@@ -10,8 +10,8 @@ import { EdgeSample } from './edge-sample.js';
 import type { StructureParts } from './structured-run.js';
 
 /** psql's and mysql's message lines: severity first (psql pads it with two spaces). */
-export const SQL_MESSAGE = /^(?:psql:[^:\s]+:\d+: )?(?:ERROR|FATAL|PANIC|WARNING|NOTICE):  \S|^psql: (?:error|FATAL): |^ERROR \d{4} \([0-9A-Z]{5}\)|^(?:Error|Parse error|Runtime error)(?: near line \d+)?: /;
-const SEVERE = /^(?:psql:[^:\s]+:\d+: )?(?:ERROR|FATAL|PANIC)|^psql: |^ERROR \d|^(?:Error|Parse error|Runtime error)/;
+export const SQL_MESSAGE = /^(?:psql:[^:\s]+:\d+: )?(?:ERROR|FATAL|PANIC|WARNING|NOTICE):  \S|^psql: (?:error|FATAL): |^ERROR \d{4} \([0-9A-Z]{5}\)|^(?:Parse error|Runtime error) near line \d+: |^Error: (?:near line \d+|in prepare)/;
+const SEVERE = /^(?:psql:[^:\s]+:\d+: )?(?:ERROR|FATAL|PANIC)|^psql: |^ERROR \d|^(?:Error|Parse error|Runtime error)\b/;
 /** Lines that explain the message above them. */
 const DETAIL = /^(?:LINE \d+:|DETAIL:|HINT:|CONTEXT:|QUERY:|STATEMENT:|LOCATION:|\s+\^|psql:[^:\s]+:\d+: (?:DETAIL|HINT|CONTEXT):)/;
 /** Command tags psql prints after each statement. */

@@ -29,7 +29,7 @@ export const sqlReducer: Reducer = {
   name: 'sql',
   family: 'sql',
   version: '1.0.0',
-  claims: ['psql', 'mysql', 'mariadb', 'sqlite3'],
+  claims: ['psql', 'mysql', 'mariadb'],
   detect: sqlScore,
   start: (ctx) => structuredRun(ctx, [new SqlSession(), new TableScanner(ctx.argv.includes('--csv') ? 'csv' : null), new RecordBlocks(true)], (parts) => {
     const failed = typeof parts.fields.sqlErrors === 'number' && parts.fields.sqlErrors > 0;
