@@ -98,6 +98,18 @@ function fromWord(word: string): { level: string; severity: Severity | -1 } {
   return { level, severity };
 }
 
+/** The message of a JSON log line (every value is quoted, so the whole line would fold into one template). */
+const JSON_MESSAGE = /"(?:msg|message|error|err|event|reason)"\s*:\s*"((?:[^"\\]|\\.){1,300})"/;
+
+/** What a line's template is made of: a JSON line's message, or the line after its timestamp. */
+function messageOf(text: string): string {
+  if (text.charCodeAt(0) === 123 /* { */) {
+    const m = JSON_MESSAGE.exec(text);
+    if (m) return m[1]!;
+  }
+  return stripLogPrefix(text);
+}
+
 /** A request path with ids, numbers and query values masked: `/users/#/orders?…`. */
 export function pathTemplate(path: string): string {
   const q = path.indexOf('?');
@@ -168,7 +180,7 @@ export class ProblemLog {
     }
     this.leveled++;
     this.levels.set(level.level, (this.levels.get(level.level) ?? 0) + 1);
-    if (level.severity >= 1) this.note(stream, n, level.severity as Severity, templateOf(stripLogPrefix(text)), false);
+    if (level.severity >= 1) this.note(stream, n, level.severity as Severity, templateOf(messageOf(text)), false);
     return false;
   }
 
