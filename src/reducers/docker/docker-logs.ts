@@ -16,5 +16,5 @@ export const dockerLogsReducer: Reducer = {
   lane: 'external-runtime',
   detect: () => 0,
   // The generic log building block: distinct problems once each, with the digest's windows beside them.
-  start: (ctx) => structuredRun(ctx, [new ProblemLog()]),
+  start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
 };

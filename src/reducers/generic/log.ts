@@ -19,5 +19,6 @@ export const logReducer: Reducer = {
     structuredRun(ctx, [new ProblemLog()], (parts) =>
       // A log that records problems (5xx answers, ERROR lines) is not a clean success, whatever `cat` returned.
       parts.status === 'ok' && typeof parts.fields.problems === 'number' && parts.fields.problems > 0 ? { ...parts, status: 'warn' } : parts,
+      'index',
     ),
 };

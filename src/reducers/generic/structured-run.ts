@@ -27,9 +27,10 @@ const EXCERPT_OVERHEAD = 12;
 
 /**
  * A run that feeds every line to the scanners and the digest. `finishParts` may adjust the joined
- * parts (a status the structure decides, notes).
+ * parts (a status the structure decides, notes); `answer` says whether the room asked for is the
+ * whole output (tables, lists, records) or the structure's index (logs).
  */
-export function structuredRun(ctx: RunContext, scanners: readonly StructureScanner[], finishParts?: (parts: PacketParts, exit: ExitInfo) => PacketParts): ReducerRun {
+export function structuredRun(ctx: RunContext, scanners: readonly StructureScanner[], finishParts?: (parts: PacketParts, exit: ExitInfo) => PacketParts, answer: 'whole' | 'index' = 'whole'): ReducerRun {
   const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
   let chars = 0;
   return {
@@ -45,7 +46,10 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       const structure = scanners.map((s) => s.finish(() => digest.nextRef()));
       const parts = joinParts(structure, digest.finish(exit));
       const lines = digest.lines.stdout + digest.lines.stderr;
-      parts.answerBytes = answerBytesOf(structure, lines ? chars / lines : 0);
+      // A table, list or record set is itself the answer: room for all of it (the budget caps it, and
+      // past the cap the index is packed); a log's answer is its index of problems.
+      const index = answerBytesOf(structure, lines ? chars / lines : 0);
+      parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
       return finishParts ? finishParts(parts, exit) : parts;
     },
   };

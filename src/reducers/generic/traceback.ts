@@ -14,5 +14,5 @@ export const tracebackReducer: Reducer = {
   family: 'python',
   version: '1.0.0',
   detect: (probe) => (TRACEBACK.test(probe.stderrHead) || TRACEBACK.test(probe.head) ? 0.55 : 0),
-  start: (ctx) => structuredRun(ctx, [new ProblemLog()]),
+  start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
 };
