@@ -27,7 +27,7 @@ const LEVEL_WORD = /(?:^|[\s[(|<"'=.])(FATAL|PANIC|EMERG(?:ENCY)?|ALERT|CRIT(?:I
 /** A lower-case level that leads the message or sits in brackets: `error: …`, `[error]`, `[core:warn]`. */
 const LEVEL_LEAD = /^(?:\[[^\]]*\]\s*)*\[?(?:[\w-]+:)?(fatal|panic|emerg|alert|crit|critical|error|err|warn|warning|notice|info|debug)\]?(?=[\s:[\]]|$)/i;
 /** A bracketed level after a date of another shape: nginx's `2026/11/23 23:55:12 [error]`, Apache's `[core:warn]`. */
-const LEVEL_BRACKET = /\[(?:\w+:)?(emerg|alert|crit|error|warn|warning|notice|info|debug)\]/i;
+const LEVEL_BRACKET = /\[(?:\w+:)?(emerg|alert|crit|error|warn|warning|notice|note|info|debug)\]/i;
 /** `level=error`, `"level":"warn"`, `"severity":"ERROR"`, `lvl=crit`, pino's numeric `"level":50`. */
 const LEVEL_KEY = /\b(?:level|lvl|severity|loglevel)"?\s*[=:]\s*"?(\w+)/i;
 /** klog: `E1123 10:00:00.123456 …`. */

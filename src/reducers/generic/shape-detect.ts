@@ -37,7 +37,7 @@ export function tableScore(head: string): number {
   const table = scanner.done[0];
   if (!table || table.rows < 2) return 0;
   const share = inTable / Math.max(1, nonBlank(lines).length);
-  if (table.kind === 'psql' || table.kind === 'mysql') return share >= 0.5 ? 0.7 : 0.55;
+  if (table.kind === 'psql' || table.kind === 'mysql' || table.kind === 'box') return share >= 0.5 ? 0.7 : 0.55;
   if (table.kind === 'csv' || table.kind === 'tsv') return share >= 0.9 && table.columns.length >= 2 ? 0.55 : 0;
   return share >= 0.6 ? 0.55 : 0;
 }

@@ -27,9 +27,10 @@ function sqlScore(probe: Probe): number {
 
 export const sqlReducer: Reducer = {
   name: 'sql',
-  family: 'sql',
+  // Generic like the other structure reducers: one reducer reads psql, mysql and sqlite3 sessions.
+  family: 'text',
   version: '1.0.0',
-  claims: ['psql', 'mysql', 'mariadb'],
+  claims: ['psql', 'mysql', 'mariadb', 'sqlite3'],
   detect: sqlScore,
   start: (ctx) => structuredRun(ctx, [new SqlSession(), new TableScanner(ctx.argv.includes('--csv') ? 'csv' : null), new RecordBlocks(true)], (parts) => {
     const failed = typeof parts.fields.sqlErrors === 'number' && parts.fields.sqlErrors > 0;

@@ -10,7 +10,7 @@ import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { EdgeSample } from './edge-sample.js';
 
-export type TableKind = 'psql' | 'mysql' | 'aligned' | 'csv' | 'tsv';
+export type TableKind = 'psql' | 'mysql' | 'box' | 'aligned' | 'csv' | 'tsv';
 
 /** A column stops counting its values past this many distinct ones (it is not status-like). */
 const MAX_DISTINCT = 16;
@@ -30,7 +30,9 @@ const STATUS_VALUE = /^(?:ok|okay|fail(?:ed|ure)?|error|errored|pass(?:ed)?|succ
 const NUMERIC = /^[-+]?[\d,.]+%?$|^\d+(?:\.\d+)?\s*[kKMGTP]i?B?$/;
 /** psql's header rule (`----+-----`), mysql's border (`+----+----+`), a dashed rule under aligned columns. */
 const PSQL_RULE = /^-+(?:\+-+)*$/;
-const MYSQL_BORDER = /^\+(?:-+\+)+$/;
+/** A box border: mysql's `+----+`, or box-drawing lines (`┌───┬───┐`, `├───┼───┤`) of sqlite -box, duckdb and friends. */
+const MYSQL_BORDER = /^[+┌├└╔╠╚╭╰](?:[-─═]+[+┬┼┴┐┤┘╦╬╩╗╣╝╮╯])+$/;
+const BOX_ROW = /^[|│║].*[|│║]$/;
 const DASH_RULE = /^\s*-{2,}(?: +-{2,})+\s*$/;
 /** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
 const CAPS_HEADER = /^\s*[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*(?:\s{2,}[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*){2,}\s*$/;
@@ -119,8 +121,8 @@ function sliceAligned(text: string, starts: readonly number[]): string[] {
 
 /** The cells of a psql (`a | b`) or mysql (`| a | b |`) row. */
 function splitBox(text: string, kind: 'psql' | 'mysql'): string[] {
-  const inner = kind === 'mysql' ? text.replace(/^\s*\|/, '').replace(/\|\s*$/, '') : text;
-  return inner.split('|').map((c) => c.trim());
+  if (kind === 'psql') return text.split('|').map((c) => c.trim());
+  return text.trim().slice(1, -1).split(/[|│║]/).map((c) => c.trim());
 }
 
 export class TableScanner {
@@ -175,7 +177,8 @@ export class TableScanner {
         if (!continued) this.row(table, n, splitBox(text, 'psql'));
         return true;
       }
-      case 'mysql': {
+      case 'mysql':
+      case 'box': {
         if (MYSQL_BORDER.test(text)) return true;
         const footer = MYSQL_FOOTER.exec(text);
         if (footer) {
@@ -183,7 +186,7 @@ export class TableScanner {
           table.stated = footer[1] ? Number(footer[1]) : 0;
           return true;
         }
-        if (!/^\s*\|/.test(text)) return false;
+        if (!BOX_ROW.test(text)) return false;
         this.row(table, n, splitBox(text, 'mysql'));
         return true;
       }
@@ -217,8 +220,8 @@ export class TableScanner {
       }
     }
     // mysql: a border, then `| a | b |`, then a border.
-    if (samePrev && MYSQL_BORDER.test(samePrev.text) && /^\|.*\|$/.test(text)) {
-      this.begin('mysql', stream, n, splitBox(text, 'mysql'), []);
+    if (samePrev && MYSQL_BORDER.test(samePrev.text) && BOX_ROW.test(text)) {
+      this.begin(samePrev.text.startsWith('+') ? 'mysql' : 'box', stream, n, splitBox(text, 'mysql'), []);
       return true;
     }
     // Aligned columns: an upper-case header confirmed by the next line, or any header over a dashed rule.

@@ -49,6 +49,12 @@ describe('TableScanner', () => {
     feed(mysql, '+----+-------+\n| id | state |\n+----+-------+\n|  1 | ok    |\n|  2 | ok    |\n|  3 | bad   |\n+----+-------+\n3 rows in set (0.00 sec)');
     expect((mysql.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'mysql', rows: 3, columns: ['id', 'state'] });
 
+    const box = new TableScanner();
+    feed(box, '┌────┬────────┐\n│ id │ status │\n├────┼────────┤\n│ 1  │ up     │\n│ 2  │ up     │\n│ 3  │ up     │\n│ 4  │ down   │\n└────┴────────┘');
+    const boxOut = box.finish(refs());
+    expect((boxOut.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'box', rows: 4, columns: ['id', 'status'], counts: { status: { up: 3, down: 1 } } });
+    expect(lines(boxOut.citations)).toContainEqual([7, 7, 'row with status down']);
+
     const pip = new TableScanner();
     feed(pip, 'Package    Version\n---------- -------\nfast-check 4.3.0\nvitest     4.1.12');
     expect((pip.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'aligned', rows: 2, columns: ['Package', 'Version'] });
