@@ -22,6 +22,8 @@ export interface ExitInfo {
   code: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Pipe mode: reading stopped on a signal to reduce, after this many bytes; the input may have gone on. */
+  interrupted?: { signal: string; bytesRead: number };
 }
 
 /** What detection sees: cheap to build, the same in wrap and pipe mode. */
@@ -192,6 +194,8 @@ export interface InjectionReport {
   suspected: boolean;
   /** Kinds of hit, e.g. `override`, `role-markup`, `pipe-to-shell`. */
   kinds?: string[];
+  /** Rule ids that fired (`ignore-previous`, `leetspeak:ignore-previous`, `base64:role-json`), sorted. */
+  rules?: string[];
   /** Citation refs of the hits shown in the packet. */
   cites?: string[];
   /** Hits found in total (all are cited or counted). */

@@ -33,6 +33,7 @@ export function headerLine(packet: Packet): string {
 }
 
 function exitText(packet: Packet): string {
+  if (packet.exit.interrupted) return `exit ${packet.exit.code ?? '?'} · interrupted`;
   return packet.exit.timedOut ? 'timed out' : packet.exit.signal ? `signal ${packet.exit.signal}` : `exit ${packet.exit.code ?? '?'}`;
 }
 
@@ -80,6 +81,7 @@ function renderVerbatim(packet: Packet): string {
     if (citation.stream === 'stderr' && packet.citations.some((c) => c.stream === 'stdout')) out.push('── stderr ──');
     for (const text of citation.excerpt) out.push(escapeControl(text));
   }
+  for (const note of packet.notes ?? []) out.push(`── note: ${escapeControl(note)}`);
   out.push(`── reduce ${packet.id} · ${exitText(packet)}`);
   return out.join('\n') + '\n';
 }
