@@ -45,6 +45,12 @@ import { textReducer } from './generic/text.js';
 import { tscReducer } from './compilers/tsc.js';
 import { unittestReducer } from './tests/unittest.js';
 import { vitestReducer } from './tests/vitest.js';
+import { listReducer } from './generic/list.js';
+import { logReducer } from './generic/log.js';
+import { recordsReducer } from './generic/records.js';
+import { sqlReducer } from './generic/sql.js';
+import { tableReducer } from './generic/table.js';
+import { tracebackReducer } from './generic/traceback.js';
 
 export const reducers: readonly Reducer[] = [
   aptReducer,
@@ -89,6 +95,12 @@ export const reducers: readonly Reducer[] = [
   tscReducer,
   unittestReducer,
   vitestReducer,
+  listReducer,
+  logReducer,
+  recordsReducer,
+  sqlReducer,
+  tableReducer,
+  tracebackReducer,
 ];
 
 export { fallbacks } from './generic/fallbacks.js';

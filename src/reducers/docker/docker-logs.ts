@@ -5,20 +5,16 @@
  * Docs: https://docs.docker.com/reference/cli/docker/container/logs/
  */
 import type { Reducer } from '../../core/types.js';
-import { LogDigest } from '../generic/log-digest.js';
+import { ProblemLog } from '../generic/log-problems.js';
+import { structuredRun } from '../generic/structured-run.js';
 
 export const dockerLogsReducer: Reducer = {
   name: 'docker-logs',
   family: 'docker',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['docker logs', 'docker container logs', 'docker run', 'docker container run', 'docker exec', 'docker container exec', 'docker start', 'podman logs', 'podman run'],
   lane: 'external-runtime',
   detect: () => 0,
-  start(ctx) {
-    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
-    return {
-      line: (stream, n, text) => digest.line(stream, n, text),
-      finish: (exit) => digest.finish(exit),
-    };
-  },
+  // The generic log building block: distinct problems once each, with the digest's windows beside them.
+  start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
 };

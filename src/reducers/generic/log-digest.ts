@@ -63,6 +63,11 @@ export class LogDigest {
     this.errors = new ErrorWindowFinder(options);
   }
 
+  /** Counts a line that a structure scanner read instead (a table row is data, not an error). */
+  skip(stream: StreamName, n: number): void {
+    this.lines[stream] = n;
+  }
+
   line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     this.lines[stream] = n;
     const kind = this.errors.line(stream, n, text);

@@ -10,6 +10,8 @@ import type { LineCitation, PacketParts, Reducer } from '../../core/types.js';
 import { commandWords, normalizeArgv } from '../../core/argv.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { ProblemLog } from '../generic/log-problems.js';
+import { joinParts } from '../generic/structured-run.js';
 import { errorKey } from '../generic/templates.js';
 import { classifyLine } from '../generic/classify.js';
 import { dropShadowedCites, KubeErrors, POD_NAME } from './kube.js';
@@ -67,7 +69,7 @@ function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void 
 export const kubectlLogsReducer: Reducer = {
   name: 'kubectl-logs',
   family: 'kubectl',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['kubectl logs', 'oc logs'],
   lane: 'external-runtime',
   detect(probe) {
@@ -81,6 +83,8 @@ export const kubectlLogsReducer: Reducer = {
   },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    // Every distinct problem of a long pod log, once each, ahead of the digest's first few windows.
+    const problems = new ProblemLog();
     const errors = new KubeErrors();
     const sources = new Map<string, number>();
     let defaulted: { line: number; text: string } | null = null;
@@ -101,6 +105,7 @@ export const kubectlLogsReducer: Reducer = {
           return;
         }
         digest.line(stream, n, text);
+        problems.line(stream, n, text);
         if (stream === 'stdout') {
           const key = errorKey(text.replace(/0x[0-9a-f]+/gi, '#'));
           tail.push(key);
@@ -127,7 +132,14 @@ export const kubectlLogsReducer: Reducer = {
         }
       },
       finish(exit) {
-        const parts = digest.finish(exit);
+        const found = problems.finish(() => digest.nextRef());
+        // kubectl's own level counts of JSON lines stay; the problem templates add what they do not say.
+        if (jsonLines > 0) {
+          delete found.fields.levels;
+          found.summary = found.summary.filter((b) => !b.fields?.includes('levels'));
+        }
+        const parts = joinParts([{ ...found, summary: [] }], digest.finish(exit));
+        parts.summary.push(...found.summary);
         if (run && run.to - run.from >= 4 && runs.length < MAX_RUNS) runs.push([run.from, run.to]);
         shortenRepeatedTail(parts, tail);
         foldRepeatedWindows(parts, runs);

@@ -1,0 +1,183 @@
+/**
+ * One item per line: `ls -1`, `find`, `grep -rn`, `git status --short`, `du`, `ls -l`. Kept as it
+ * streams: the count, groups (matches per file for grep, status letters, top directories,
+ * extensions), the largest entries of a size listing, and the first and last items.
+ */
+import type { StreamName } from '../../core/types.js';
+import type { StructureParts } from './structured-run.js';
+import { count, plural } from '../../core/format.js';
+import { EdgeSample } from './edge-sample.js';
+
+export type ListKind = 'grep' | 'status' | 'sizes' | 'long' | 'paths';
+
+/** `path:12:text` or `path:12-context` (grep -n / rg -n), or `path:text` with -r and no -n. */
+const GREP = /^([^\s:]{1,300}):(\d+)[:-]/;
+/** `git status --short`, `svn status`: two status letters, a space, a path. */
+const STATUS = /^([ MADRCUT?!]{2}) (\S.*)$/;
+/** `du`, `wc -l`, `sort | uniq -c`: a size or count, whitespace, a path or word. */
+const SIZES = /^\s*(\d+(?:[.,]\d+)?)([KMGTP]i?B?|[kmgt])?\s+(\S.*)$/;
+/** `ls -l`: mode bits, links, owner, group, size, date, name. */
+const LONG = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:[.,]\d+)?[KMGT]?)\s+.*?\s(\S.*)$/;
+/** A path: no whitespace runs, at least one `/` or a file extension. */
+const PATH = /^(?:\.{0,2}\/|~\/|[\w@.+-]+\/|[\w@+-]+\.[\w]{1,8}$)[^\t]*$/;
+
+const MAX_GROUPS = 500;
+const FIRST_ITEMS = 5;
+const LAST_ITEMS = 5;
+const LARGEST = 5;
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4, p: 1024 ** 5 };
+
+/** Which kind of list a line belongs to, tried in order from the most specific shape. */
+export function listKindOf(text: string): ListKind | null {
+  if (LONG.test(text)) return 'long';
+  if (STATUS.test(text) && !/^\s*\d/.test(text)) return 'status';
+  if (GREP.test(text)) return 'grep';
+  if (SIZES.test(text)) return 'sizes';
+  if (!/\s{2,}|\t/.test(text.trim()) && PATH.test(text.trim())) return 'paths';
+  return null;
+}
+
+/** The directory group of a path: its first two segments (`src/reducers`), or `.` for a bare name. */
+export function directoryOf(path: string): string {
+  const clean = path.replace(/^\.\//, '');
+  const parts = clean.split('/').filter(Boolean);
+  if (parts.length <= 1) return clean.startsWith('/') ? '/' : '.';
+  const depth = clean.startsWith('/') ? 3 : 2;
+  return (clean.startsWith('/') ? '/' : '') + parts.slice(0, Math.min(depth, parts.length - 1)).join('/');
+}
+
+export function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 && name.length - dot <= 9 ? name.slice(dot) : '(none)';
+}
+
+function sizeOf(value: string, unit: string | undefined): number {
+  return Number(value.replace(',', '.')) * (UNITS[(unit ?? '').charAt(0).toLowerCase()] ?? 1);
+}
+
+/** Counts per key, bounded: past MAX_GROUPS keys new ones go to `other`. */
+class Groups {
+  readonly counts = new Map<string, { count: number; first: number }>();
+  other = 0;
+  add(key: string, n: number): void {
+    const seen = this.counts.get(key);
+    if (seen) seen.count++;
+    else if (this.counts.size < MAX_GROUPS) this.counts.set(key, { count: 1, first: n });
+    else this.other++;
+  }
+  top(max: number): Array<[string, { count: number; first: number }]> {
+    return [...this.counts.entries()].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first).slice(0, max);
+  }
+}
+
+export class ItemList {
+  items = 0;
+  other = 0;
+  readonly kinds = new Map<ListKind, number>();
+  private readonly sample = new EdgeSample<{ stream: StreamName; n: number }>(FIRST_ITEMS, LAST_ITEMS);
+  private readonly byFile = new Groups();
+  private readonly byStatus = new Groups();
+  private readonly byDir = new Groups();
+  private readonly byExt = new Groups();
+  private readonly largest: Array<{ stream: StreamName; n: number; size: number }> = [];
+  /** The stream the items are on (the first item's). */
+  private stream: StreamName | null = null;
+
+  /** True when the line is an item. */
+  line(stream: StreamName, n: number, text: string): boolean {
+    if (text.trim() === '') return false;
+    const kind = listKindOf(text);
+    if (!kind) {
+      this.other++;
+      return false;
+    }
+    this.stream ??= stream;
+    this.items++;
+    this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + 1);
+    this.sample.push({ stream, n });
+    let path: string | null = null;
+    if (kind === 'grep') {
+      path = GREP.exec(text)![1]!;
+      this.byFile.add(path, n);
+    } else if (kind === 'status') {
+      const m = STATUS.exec(text)!;
+      this.byStatus.add(m[1]!.trim() || m[1]!, n);
+      path = m[2]!.replace(/^.* -> /, '');
+    } else if (kind === 'sizes' || kind === 'long') {
+      const m = kind === 'sizes' ? SIZES.exec(text)! : null;
+      const l = kind === 'long' ? LONG.exec(text)! : null;
+      const size = m ? sizeOf(m[1]!, m[2]) : sizeOf(l![1]!.replace(/[KMGT]$/, ''), /[KMGT]$/.exec(l![1]!)?.[0]);
+      path = m ? m[3]! : l![2]!;
+      this.keepLargest(stream, n, size);
+      if (kind === 'long') this.byStatus.add(text.charAt(0) === 'd' ? 'directory' : text.charAt(0) === 'l' ? 'link' : 'file', n);
+    } else path = text.trim();
+    if (path !== null && kind !== 'grep') {
+      this.byDir.add(directoryOf(path), n);
+      this.byExt.add(extensionOf(path), n);
+    }
+    return true;
+  }
+
+  private keepLargest(stream: StreamName, n: number, size: number): void {
+    if (this.largest.length >= LARGEST && size <= this.largest[this.largest.length - 1]!.size) return;
+    this.largest.push({ stream, n, size });
+    this.largest.sort((a, b) => b.size - a.size || a.n - b.n);
+    if (this.largest.length > LARGEST) this.largest.pop();
+  }
+
+  /** The dominant kind of item. */
+  get kind(): ListKind | null {
+    let best: [ListKind, number] | null = null;
+    for (const entry of this.kinds) if (!best || entry[1] > best[1]) best = entry;
+    return best?.[0] ?? null;
+  }
+
+  finish(nextRef: () => string): StructureParts {
+    const out: StructureParts = { summary: [], citations: [], fields: {}, omitted: [] };
+    const kind = this.kind;
+    if (!kind) return out;
+    out.fields.items = this.items;
+    out.fields.listKind = kind;
+    const refs: string[] = [];
+    const head = this.sample.head;
+    const tail = this.sample.tail;
+    for (const [label, part] of [['first items', head], ['last items', tail]] as const) {
+      if (!part.length) continue;
+      const ref = nextRef();
+      refs.push(ref);
+      const last = part[part.length - 1]!;
+      out.citations.push({ ref, stream: part[0]!.stream, from: part[0]!.n, to: last.n, label, kind: 'list items', priority: 'high' });
+    }
+    const groupText: string[] = [];
+    const groupCites: string[] = [];
+    const addGroups = (name: string, groups: Groups, max: number, cite: boolean): void => {
+      if (groups.counts.size < 1 || (groups.counts.size === 1 && name !== 'matches per file')) return;
+      const top = groups.top(max);
+      out.fields[name] = Object.fromEntries(top.map(([k, v]) => [k, v.count]));
+      const more = groups.counts.size - top.length + (groups.other ? 1 : 0);
+      groupText.push(`${name}: ${top.map(([k, v]) => `${k} ${count(v.count)}`).join(', ')}${more > 0 ? `, ${count(more)} more` : ''}`);
+      if (cite) {
+        for (const [key, v] of top.slice(0, 12)) {
+          const ref = nextRef();
+          if (groupCites.length < 4) groupCites.push(ref);
+          out.citations.push({ ref, stream: this.stream ?? 'stdout', from: v.first, to: v.first, label: `first of ${count(v.count)} in ${key}`, kind: 'group', priority: 'normal' });
+        }
+      }
+    };
+    if (kind === 'grep') addGroups('matches per file', this.byFile, 20, true);
+    if (kind === 'status' || kind === 'long') addGroups(kind === 'status' ? 'status' : 'types', this.byStatus, 10, kind === 'status');
+    if (kind !== 'grep') {
+      addGroups('directories', this.byDir, 10, false);
+      addGroups('extensions', this.byExt, 10, false);
+    }
+    if ((kind === 'sizes' || kind === 'long') && this.largest.length) {
+      for (const entry of this.largest) out.citations.push({ ref: nextRef(), stream: entry.stream, from: entry.n, to: entry.n, label: 'among the largest', kind: 'largest', priority: 'normal' });
+    }
+    const what = kind === 'grep' ? `${plural(this.items, 'match', 'matches')} in ${plural(this.byFile.counts.size + this.byFile.other, 'file')}` : plural(this.items, kind === 'status' ? 'changed path' : 'item');
+    out.summary.push({ text: `list of ${what}${this.other ? ` (${plural(this.other, 'other line')})` : ''}`, cites: refs, fields: ['items'], priority: 'high' });
+    if (groupText.length) out.summary.push({ text: groupText.join('; '), cites: groupCites, fields: Object.keys(out.fields).filter((k) => k !== 'items' && k !== 'listKind') });
+    if (this.sample.dropped) out.omitted.push({ what: 'items between the first and last cited', count: this.sample.dropped });
+    return out;
+  }
+}

@@ -1,0 +1,422 @@
+/**
+ * Tables of any tool, read as they stream: psql and mysql boxes, column-aligned tables
+ * (`NAME   STATUS   AGE`, `Package  Version` over a dashed rule) and CSV/TSV. For each table it keeps
+ * the header, the row count, per-column value counts while a column stays low-cardinality, and a
+ * few line numbers per value, so that the rows whose status-like cell differs from the majority
+ * can be cited at the end. State is bounded: past MAX_DISTINCT values a column stops counting.
+ */
+import type { FieldValue, Priority, StreamName } from '../../core/types.js';
+import type { StructureParts } from './structured-run.js';
+import { count, plural } from '../../core/format.js';
+import { EdgeSample } from './edge-sample.js';
+
+export type TableKind = 'psql' | 'mysql' | 'box' | 'aligned' | 'csv' | 'tsv';
+
+/** A column stops counting its values past this many distinct ones (it is not status-like). */
+const MAX_DISTINCT = 16;
+/** Line numbers remembered per value: the first few, so minority rows can be cited. */
+const LINES_PER_VALUE = 3;
+const FIRST_ROWS = 3;
+const LAST_ROWS = 3;
+/** Tables described in full; later ones are only counted. */
+const MAX_TABLES = 4;
+/** Minority rows cited per table. */
+const MAX_MINORITY_CITED = 24;
+const MAX_COLUMNS = 40;
+/** Header names that say a column holds a status. */
+const STATUS_NAME = /^(?:status|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
+/** Values that read as a status even under another header. */
+const STATUS_VALUE = /^(?:ok|okay|fail(?:ed|ure)?|error|errored|pass(?:ed)?|success(?:ful)?|running|pending|stopped|exited.*|up.*|down|active|inactive|failed|dead|healthy|unhealthy|ready|notready|completed|crashloopbackoff|terminating|succeeded|cancelled|canceled|skipped|queued|in_progress|true|false|yes|no|enabled|disabled|paid|shipped|refunded|open|closed|merged|draft)$/i;
+const NUMERIC = /^[-+]?[\d,.]+%?$|^\d+(?:\.\d+)?\s*[kKMGTP]i?B?$/;
+/** psql's header rule (`----+-----`), mysql's border (`+----+----+`), a dashed rule under aligned columns. */
+const PSQL_RULE = /^-+(?:\+-+)*$/;
+/** A box border: mysql's `+----+`, or box-drawing lines (`┌───┬───┐`, `├───┼───┤`) of sqlite -box, duckdb and friends. */
+const MYSQL_BORDER = /^[+┌├└╔╠╚╭╰](?:[-─═]+[+┬┼┴┐┤┘╦╬╩╗╣╝╮╯])+$/;
+const BOX_ROW = /^[|│║].*[|│║]$/;
+const DASH_RULE = /^\s*-{2,}(?: +-{2,})+\s*$/;
+/** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
+const CAPS_HEADER = /^\s*[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*(?:\s{2,}[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*){2,}\s*$/;
+/** psql marks a cell that continues on the next line with a trailing ` +`. */
+const WRAPPED = / \+(?:\s*\||\s*$)/;
+const PSQL_FOOTER = /^\((\d[\d,]*) rows?\)$/;
+const MYSQL_FOOTER = /^(\d+) rows? in set\b|^Empty set\b/;
+
+interface ValueStat {
+  count: number;
+  lines: number[];
+  last: number;
+}
+
+interface ColumnStat {
+  name: string;
+  /** null once the column has more than MAX_DISTINCT values. */
+  values: Map<string, ValueStat> | null;
+  numeric: boolean;
+  empty: number;
+}
+
+interface Table {
+  kind: TableKind;
+  stream: StreamName;
+  header: number;
+  columns: ColumnStat[];
+  rows: number;
+  first: number[];
+  last: EdgeSample<number>;
+  footer: number | null;
+  /** Column start offsets, for aligned tables. */
+  starts: number[];
+  /** The row count a footer states (`(181 rows)`, `3 rows in set`). */
+  stated: number | null;
+  /** The last row wrapped its cell (psql ends it with ` +`): the next line continues that row. */
+  wrapped: boolean;
+}
+
+/** Splits one CSV/TSV line (quotes respected; a line break inside quotes is not followed). */
+export function splitDelimited(text: string, delimiter: string): string[] {
+  if (!text.includes('"')) return text.split(delimiter);
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** Start offsets of the words of an aligned header, split at runs of two or more spaces. */
+function wordStarts(text: string, rule = false): number[] {
+  const starts: number[] = [];
+  // Header names may hold one space (`Mounted on`); the dashes of a rule never do.
+  const re = rule ? /\S+/g : /\S+(?: \S+)*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) starts.push(m.index);
+  return starts;
+}
+
+/** How many column starts of `starts` fall on the start of a word of `text` (or a blank cell). */
+function alignedAt(text: string, starts: readonly number[]): number {
+  let hits = 0;
+  for (const s of starts) {
+    if (s >= text.length) continue;
+    if (text[s] !== ' ' && (s === 0 || text[s - 1] === ' ')) hits++;
+  }
+  return hits;
+}
+
+function sliceAligned(text: string, starts: readonly number[]): string[] {
+  return starts.map((s, i) => text.slice(s, i + 1 < starts.length ? starts[i + 1] : undefined).trim());
+}
+
+/** The cells of a psql (`a | b`) or mysql (`| a | b |`) row. */
+function splitBox(text: string, kind: 'psql' | 'mysql'): string[] {
+  if (kind === 'psql') return text.split('|').map((c) => c.trim());
+  return text.trim().slice(1, -1).split(/[|│║]/).map((c) => c.trim());
+}
+
+export class TableScanner {
+  readonly done: Table[] = [];
+  /** Tables found past MAX_TABLES. */
+  extraTables = 0;
+  private current: Table | null = null;
+  private prev: { stream: StreamName; n: number; text: string } | null = null;
+  /** A CSV/TSV header candidate seen on the first line of a stream. */
+  private delimited: { stream: StreamName; n: number; cells: string[]; delimiter: string } | null = null;
+  /** An aligned header candidate waiting for the line that confirms it. */
+  private aligned: { stream: StreamName; n: number; starts: number[]; names: string[] } | null = null;
+
+  constructor(private readonly hint: TableKind | null = null) {}
+
+  /** Rows counted in all tables. */
+  get rows(): number {
+    return this.done.reduce((a, t) => a + t.rows, 0) + (this.current?.rows ?? 0);
+  }
+
+  get tables(): number {
+    return this.done.length + (this.current ? 1 : 0) + this.extraTables;
+  }
+
+  /** Reads one line; true when the line belongs to a table (header, rule, row or footer). */
+  line(stream: StreamName, n: number, text: string): boolean {
+    const prev = this.prev;
+    this.prev = { stream, n, text };
+    const table = this.current;
+    if (table && table.stream === stream) {
+      if (this.continueTable(table, n, text)) return true;
+      this.close();
+    }
+    return this.open(stream, n, text, prev);
+  }
+
+  /** Whether `text` continues the open table (a row, a rule or its footer). */
+  private continueTable(table: Table, n: number, text: string): boolean {
+    if (table.footer !== null) return false;
+    switch (table.kind) {
+      case 'psql': {
+        const footer = PSQL_FOOTER.exec(text);
+        if (footer) {
+          table.footer = n;
+          table.stated = Number(footer[1]!.replace(/,/g, ''));
+          return true;
+        }
+        if (text.trim() === '' || (!text.includes('|') && table.columns.length > 1)) return false;
+        // A wrapped cell's next line continues the row: counted once, cited with its row.
+        const continued = table.wrapped;
+        table.wrapped = WRAPPED.test(text);
+        if (!continued) this.row(table, n, splitBox(text, 'psql'));
+        return true;
+      }
+      case 'mysql':
+      case 'box': {
+        if (MYSQL_BORDER.test(text)) return true;
+        const footer = MYSQL_FOOTER.exec(text);
+        if (footer) {
+          table.footer = n;
+          table.stated = footer[1] ? Number(footer[1]) : 0;
+          return true;
+        }
+        if (!BOX_ROW.test(text)) return false;
+        this.row(table, n, splitBox(text, 'mysql'));
+        return true;
+      }
+      case 'csv':
+      case 'tsv': {
+        if (text === '') return false;
+        const cells = splitDelimited(text, table.kind === 'csv' ? ',' : '\t');
+        if (cells.length !== table.columns.length) return false;
+        this.row(table, n, cells);
+        return true;
+      }
+      case 'aligned': {
+        if (text.trim() === '' || DASH_RULE.test(text)) return text.trim() !== '';
+        // A row starts its first cell where the header does and lines up with most other columns.
+        const hits = alignedAt(text, table.starts);
+        if (hits < Math.max(1, Math.ceil(table.starts.length / 2))) return false;
+        this.row(table, n, sliceAligned(text, table.starts));
+        return true;
+      }
+    }
+  }
+
+  private open(stream: StreamName, n: number, text: string, prev: { stream: StreamName; n: number; text: string } | null): boolean {
+    const samePrev = prev && prev.stream === stream && prev.n === n - 1 ? prev : null;
+    // psql: a header line, then a rule with one `+` fewer than the header has `|`.
+    if (samePrev && PSQL_RULE.test(text) && (text.includes('+') ? samePrev.text.includes('|') : samePrev.text.trim() !== '') && !samePrev.text.startsWith('+')) {
+      const names = splitBox(samePrev.text, 'psql');
+      if (names.length === (text.match(/\+/g)?.length ?? 0) + 1) {
+        this.begin('psql', stream, samePrev.n, names, []);
+        return true;
+      }
+    }
+    // mysql: a border, then `| a | b |`, then a border.
+    if (samePrev && MYSQL_BORDER.test(samePrev.text) && BOX_ROW.test(text)) {
+      this.begin(samePrev.text.startsWith('+') ? 'mysql' : 'box', stream, n, splitBox(text, 'mysql'), []);
+      return true;
+    }
+    // Aligned columns: an upper-case header confirmed by the next line, or any header over a dashed rule.
+    const waiting = this.aligned;
+    this.aligned = null;
+    if (waiting && waiting.stream === stream && waiting.n === n - 1) {
+      if (DASH_RULE.test(text)) {
+        const starts = wordStarts(text, true);
+        this.begin('aligned', stream, waiting.n, sliceAligned(prev!.text, starts), starts);
+        return true;
+      }
+      if (alignedAt(text, waiting.starts) >= Math.max(2, Math.ceil(waiting.starts.length * 0.6))) {
+        const table = this.begin('aligned', stream, waiting.n, waiting.names, waiting.starts);
+        this.row(table, n, sliceAligned(text, waiting.starts));
+        return true;
+      }
+    }
+    if (CAPS_HEADER.test(text) || (text.length < 400 && /\S {2,}\S/.test(text) && !text.includes('|') && !text.startsWith(' '))) {
+      const starts = wordStarts(text);
+      if (starts.length >= 2 && starts.length <= MAX_COLUMNS && (CAPS_HEADER.test(text) || /^\s*-{2,}/.test(text) === false)) {
+        this.aligned = { stream, n, starts, names: sliceAligned(text, starts) };
+      }
+    }
+    // CSV/TSV: the first line of a stream names two or more columns; the second has as many cells.
+    if (n === 1) {
+      const delimiter = this.hint === 'tsv' || text.includes('\t') ? '\t' : ',';
+      const cells = text.includes(delimiter) ? splitDelimited(text, delimiter) : [];
+      if (cells.length >= 2 && cells.length <= MAX_COLUMNS && cells.every((c) => c.trim() !== '' && !NUMERIC.test(c.trim()))) this.delimited = { stream, n, cells, delimiter };
+      return false;
+    }
+    const header = this.delimited;
+    if (header && header.stream === stream && n === 2) {
+      this.delimited = null;
+      const cells = splitDelimited(text, header.delimiter);
+      if (cells.length === header.cells.length && this.done.length === 0) {
+        this.aligned = null;
+        const table = this.begin(header.delimiter === ',' ? 'csv' : 'tsv', stream, header.n, header.cells.map((c) => c.trim()), []);
+        this.row(table, n, cells);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private begin(kind: TableKind, stream: StreamName, header: number, names: string[], starts: number[]): Table {
+    this.close();
+    const table: Table = {
+      kind,
+      stream,
+      header,
+      columns: names.slice(0, MAX_COLUMNS).map((name) => ({ name, values: new Map(), numeric: true, empty: 0 })),
+      rows: 0,
+      first: [],
+      last: new EdgeSample<number>(0, LAST_ROWS),
+      footer: null,
+      starts,
+      stated: null,
+      wrapped: false,
+    };
+    this.current = table;
+    return table;
+  }
+
+  private row(table: Table, n: number, cells: readonly string[]): void {
+    table.rows++;
+    if (table.first.length < FIRST_ROWS) table.first.push(n);
+    else table.last.push(n);
+    const columns = table.columns;
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
+      const cell = (cells[i] ?? '').trim();
+      if (cell === '') {
+        column.empty++;
+        continue;
+      }
+      if (column.numeric && !NUMERIC.test(cell)) column.numeric = false;
+      const values = column.values;
+      if (!values) continue;
+      const stat = values.get(cell);
+      if (stat) {
+        stat.count++;
+        stat.last = n;
+        if (stat.lines.length < LINES_PER_VALUE) stat.lines.push(n);
+      } else if (values.size >= MAX_DISTINCT) column.values = null;
+      else values.set(cell, { count: 1, lines: [n], last: n });
+    }
+  }
+
+  /** Ends the open table; a table with no rows is forgotten (a header-like line that was not one). */
+  close(): void {
+    const table = this.current;
+    this.current = null;
+    if (!table) return;
+    if (table.rows === 0 && table.footer === null) return;
+    if (this.done.length < MAX_TABLES) this.done.push(table);
+    else this.extraTables++;
+  }
+
+  /** The tables as packet parts, most informative first; `nextRef` numbers the citations. */
+  finish(nextRef: () => string): StructureParts {
+    this.close();
+    const out: StructureParts = { summary: [], citations: [], fields: {}, omitted: [] };
+    const described: Record<string, FieldValue>[] = [];
+    this.done.forEach((table, index) => describeTable(table, index, nextRef, out, described));
+    if (described.length) out.fields.tables = described;
+    if (this.extraTables) out.omitted.push({ what: `tables past the first ${MAX_TABLES} (only counted)`, count: this.extraTables });
+    return out;
+  }
+}
+
+/** A column is status-like when few values repeat over many rows and they are not numbers. */
+function statusColumns(table: Table): ColumnStat[] {
+  return table.columns.filter((c) => {
+    if (!c.values || c.numeric || c.values.size < 1) return false;
+    const limit = Math.max(2, Math.min(12, Math.floor(table.rows / 3)));
+    if (c.values.size > limit) return false;
+    if (STATUS_NAME.test(c.name)) return true;
+    return table.rows >= 4 && [...c.values.keys()].some((v) => STATUS_VALUE.test(v));
+  });
+}
+
+/** Columns with few distinct values (worth counting) that are not status-like. */
+function groupColumns(table: Table, status: readonly ColumnStat[]): ColumnStat[] {
+  return table.columns.filter((c) => c.values && !c.numeric && !status.includes(c) && table.rows >= 6 && c.values.size >= 2 && c.values.size <= Math.min(8, table.rows / 3));
+}
+
+function sortedValues(column: ColumnStat): Array<[string, ValueStat]> {
+  return [...column.values!.entries()].sort((a, b) => b[1].count - a[1].count || a[1].lines[0]! - b[1].lines[0]!);
+}
+
+function describeTable(table: Table, index: number, nextRef: () => string, out: StructureParts, described: Record<string, FieldValue>[]): void {
+  const lead = index === 0;
+  const names = table.columns.map((c) => c.name);
+  const headerEnd = table.first.length ? table.first[table.first.length - 1]! : table.header;
+  const headRef = nextRef();
+  out.citations.push({ ref: headRef, stream: table.stream, from: table.header, to: headerEnd, label: `table header and first ${plural(table.first.length, 'row')}`, kind: 'table rows', priority: lead ? 'high' : 'normal' });
+  const lastRows = table.last.items;
+  const refs = [headRef];
+  if (lastRows.length || table.footer !== null) {
+    const from = lastRows[0] ?? table.footer!;
+    const ref = nextRef();
+    refs.push(ref);
+    out.citations.push({ ref, stream: table.stream, from, to: table.footer ?? lastRows[lastRows.length - 1]!, label: table.footer !== null ? 'last rows and the row count' : 'last rows', kind: 'table rows', priority: lead ? 'high' : 'normal' });
+  }
+
+  const rows = table.stated ?? table.rows;
+  const field: Record<string, FieldValue> = { kind: table.kind, rows, columns: names.length > 12 ? [...names.slice(0, 12), `… ${names.length - 12} more`] : names };
+  const status = statusColumns(table);
+  const counts: Record<string, FieldValue> = {};
+  const countTexts: string[] = [];
+  const minority: Array<{ column: ColumnStat; value: string; stat: ValueStat; statusNamed: boolean }> = [];
+  for (const column of status) {
+    const values = sortedValues(column);
+    counts[column.name] = Object.fromEntries(values.map(([v, s]) => [v, s.count]));
+    countTexts.push(`${column.name}: ${values.map(([v, s]) => `${v} ${count(s.count)}`).join(', ')}`);
+    const majority = values[0]![1].count;
+    // Rows that differ from the majority, rarest values first; a column where no value dominates has none.
+    if (values.length > 1 && majority * 2 >= table.rows - column.empty) {
+      for (const [value, stat] of values.slice(1)) minority.push({ column, value, stat, statusNamed: STATUS_NAME.test(column.name) });
+    }
+  }
+  for (const column of groupColumns(table, status).slice(0, 3)) {
+    const values = sortedValues(column);
+    counts[column.name] = Object.fromEntries(values.map(([v, s]) => [v, s.count]));
+    countTexts.push(`${column.name}: ${values.map(([v, s]) => `${v} ${count(s.count)}`).join(', ')}`);
+  }
+  if (Object.keys(counts).length) field.counts = counts;
+  described.push(field);
+
+  minority.sort((a, b) => Number(b.statusNamed) - Number(a.statusNamed) || a.stat.count - b.stat.count || a.stat.lines[0]! - b.stat.lines[0]!);
+  const minorityRefs: string[] = [];
+  let cited = 0;
+  let uncited = 0;
+  for (const m of minority) {
+    const lines = [...new Set([...m.stat.lines, m.stat.last])];
+    for (const [i, n] of lines.entries()) {
+      if (cited >= MAX_MINORITY_CITED) {
+        uncited += lines.length - i;
+        break;
+      }
+      const ref = nextRef();
+      if (minorityRefs.length < 4) minorityRefs.push(ref);
+      const priority: Priority = m.statusNamed && cited < 8 ? 'high' : cited < 12 ? 'normal' : 'low';
+      out.citations.push({ ref, stream: table.stream, from: n, to: n, label: `row with ${m.column.name} ${m.value}`, kind: 'minority row', priority });
+      cited++;
+    }
+    uncited += Math.max(0, m.stat.count - lines.length);
+  }
+  if (uncited) out.omitted.push({ what: `rows whose ${status.map((c) => c.name).join('/')} differs from the majority, not cited`, count: uncited });
+
+  out.summary.push({ text: `${table.kind} table: ${plural(rows, 'row')} × ${plural(names.length, 'column')} (${clipNames(names)})`, cites: refs, fields: ['tables'], priority: lead ? 'high' : 'normal' });
+  if (countTexts.length) out.summary.push({ text: countTexts.slice(0, 4).join('; '), cites: minorityRefs, fields: ['tables'] });
+}
+
+function clipNames(names: readonly string[]): string {
+  const shown = names.slice(0, 8).join(', ');
+  return names.length > 8 ? `${shown}, …` : shown;
+}

@@ -1,0 +1,17 @@
+/**
+ * Any table a tool prints: column-aligned text (`NAME   STATUS   AGE`), a header over a dashed rule
+ * (`pip list`), psql/mysql boxes, CSV/TSV. The header, the row count, value counts of status-like
+ * columns, the rows that differ from the majority, the first and last rows, each cited by line.
+ */
+import type { Reducer } from '../../core/types.js';
+import { structuredRun } from './structured-run.js';
+import { tableScore } from './shape-detect.js';
+import { TableScanner } from './table-scan.js';
+
+export const tableReducer: Reducer = {
+  name: 'table',
+  family: 'text',
+  version: '1.0.0',
+  detect: (probe) => tableScore(probe.head),
+  start: (ctx) => structuredRun(ctx, [new TableScanner()]),
+};

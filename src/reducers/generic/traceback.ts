@@ -1,0 +1,18 @@
+/**
+ * A Python traceback on either stream, from a script or a service, with no test runner around it:
+ * the exception line that ends it (`ValueError: …`), the frames above it, chained causes, and what
+ * the program printed before. Docs: https://docs.python.org/3/library/traceback.html
+ */
+import type { Reducer } from '../../core/types.js';
+import { ProblemLog } from './log-problems.js';
+import { structuredRun } from './structured-run.js';
+
+const TRACEBACK = /^Traceback \(most recent call last\):$/m;
+
+export const tracebackReducer: Reducer = {
+  name: 'traceback',
+  family: 'python',
+  version: '1.0.0',
+  detect: (probe) => (TRACEBACK.test(probe.stderrHead) || TRACEBACK.test(probe.head) ? 0.55 : 0),
+  start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
+};

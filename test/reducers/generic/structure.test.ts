@@ -1,0 +1,223 @@
+/**
+ * The generic structure reducers: tables, logs, records, lists, SQL sessions and tracebacks, as
+ * building blocks (scanners) and as reducers picked from content when output is piped with no hints.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TableScanner, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
+import { ProblemLog, accessOf, levelOf, pathTemplate } from '../../../src/reducers/generic/log-problems.js';
+import { RecordBlocks } from '../../../src/reducers/generic/record-blocks.js';
+import { ItemList, directoryOf, extensionOf } from '../../../src/reducers/generic/item-list.js';
+import { SqlSession } from '../../../src/reducers/generic/sql-session.js';
+import { listScore, logScore, recordScore, tableScore } from '../../../src/reducers/generic/shape-detect.js';
+import type { LineCitation } from '../../../src/core/types.js';
+import { run } from '../helpers.js';
+
+function feed(scanner: { line(s: 'stdout' | 'stderr', n: number, t: string): unknown }, text: string): void {
+  text.split('\n').forEach((line, i) => scanner.line('stdout', i + 1, line));
+}
+function refs(): () => string {
+  let i = 0;
+  return () => `c${++i}`;
+}
+const lines = (citations: readonly unknown[]) => (citations as LineCitation[]).map((c) => [c.from, c.to, c.label]);
+
+const PSQL = [
+  ' id | queue  | state   | attempts',
+  '----+--------+---------+----------',
+  ...Array.from({ length: 40 }, (_, i) => ` ${String(i + 1).padStart(2)} | ${['email', 'billing'][i % 2]!.padEnd(6)} | ${(i === 9 ? 'failed' : i === 30 ? 'running' : 'done').padEnd(7)} | ${i % 3}`),
+  '(40 rows)',
+].join('\n');
+
+describe('TableScanner', () => {
+  it('reads a psql box: header, row count from the footer, status counts, the rows that differ', () => {
+    const scanner = new TableScanner();
+    feed(scanner, PSQL);
+    const out = scanner.finish(refs());
+    const table = (out.fields.tables as Array<Record<string, unknown>>)[0]!;
+    expect(table).toMatchObject({ kind: 'psql', rows: 40, columns: ['id', 'queue', 'state', 'attempts'] });
+    expect(table.counts).toMatchObject({ state: { done: 38, failed: 1, running: 1 } });
+    const cited = lines(out.citations);
+    expect(cited).toContainEqual([12, 12, 'row with state failed']);
+    expect(cited).toContainEqual([33, 33, 'row with state running']);
+    expect(cited).toContainEqual([1, 5, 'table header and first 3 rows']);
+    expect(cited).toContainEqual([40, 43, 'last rows and the row count']);
+  });
+
+  it('reads mysql boxes, aligned columns over a dashed rule, and CSV with quoted cells', () => {
+    const mysql = new TableScanner();
+    feed(mysql, '+----+-------+\n| id | state |\n+----+-------+\n|  1 | ok    |\n|  2 | ok    |\n|  3 | bad   |\n+----+-------+\n3 rows in set (0.00 sec)');
+    expect((mysql.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'mysql', rows: 3, columns: ['id', 'state'] });
+
+    const box = new TableScanner();
+    feed(box, '┌────┬────────┐\n│ id │ status │\n├────┼────────┤\n│ 1  │ up     │\n│ 2  │ up     │\n│ 3  │ up     │\n│ 4  │ down   │\n└────┴────────┘');
+    const boxOut = box.finish(refs());
+    expect((boxOut.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'box', rows: 4, columns: ['id', 'status'], counts: { status: { up: 3, down: 1 } } });
+    expect(lines(boxOut.citations)).toContainEqual([7, 7, 'row with status down']);
+
+    const pip = new TableScanner();
+    feed(pip, 'Package    Version\n---------- -------\nfast-check 4.3.0\nvitest     4.1.12');
+    expect((pip.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'aligned', rows: 2, columns: ['Package', 'Version'] });
+
+    const csv = new TableScanner();
+    feed(csv, 'name,note,status\na,"x, y",ok\nb,"say ""hi""",ok\nc,z,failed');
+    expect((csv.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'csv', rows: 3 });
+    expect(splitDelimited('b,"say ""hi""",ok', ',')).toEqual(['b', 'say "hi"', 'ok']);
+  });
+
+  it('stops counting a column past 16 distinct values (bounded state)', () => {
+    const scanner = new TableScanner();
+    feed(scanner, ['NAME    STATUS', ...Array.from({ length: 500 }, (_, i) => `n${i}      s${i}`)].join('\n'));
+    const table = (scanner.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]!;
+    expect(table.rows).toBe(500);
+    expect(table.counts).toBeUndefined();
+  });
+});
+
+describe('ProblemLog', () => {
+  it('lists six different problems in 3,000 lines once each, ranked by severity then first line', () => {
+    const log = new ProblemLog();
+    const problems: Record<number, string> = {
+      400: 'ERROR auth: password authentication failed for user "bob"',
+      900: 'WARN pool: connection 17 idle for 300s',
+      1400: 'ERROR db: deadlock detected on relation 16384',
+      2000: 'FATAL worker 3 crashed: signal 11',
+      2500: 'ERROR http: upstream 10.0.0.7:8080 timed out after 30s',
+      2900: 'INFO recovery: worker 3 restarted',
+    };
+    for (let n = 1; n <= 3000; n++) {
+      const text = problems[n] ?? (n % 700 === 0 ? `ERROR auth: password authentication failed for user "u${n}"` : `INFO request ${n} served in ${n % 90}ms`);
+      log.line('stdout', n, `2026-11-23T10:00:${String(n % 60).padStart(2, '0')}Z ${text}`);
+    }
+    const out = log.finish(refs());
+    const firsts = (out.citations as LineCitation[]).filter((c) => c.kind === 'problem').map((c) => c.from);
+    expect(firsts).toEqual([2000, 400, 1400, 2500, 900]);
+    const auth = (out.citations as LineCitation[]).find((c) => c.from === 400)!;
+    expect(auth.label).toBe('ERROR ×4, first of 4 (last at line 2,800)');
+    expect(out.fields.levels).toEqual({ INFO: 2992, ERROR: 6, WARN: 1, FATAL: 1 });
+  });
+
+  it('reads levels from words, keys, klog, syslog and exception lines', () => {
+    expect(levelOf('2026/11/23 23:55:12 [error] 4278#4278: *3 connect() failed')?.level).toBe('ERROR');
+    expect(levelOf('time=2026 level=warn msg="slow"')?.level).toBe('WARN');
+    expect(levelOf('{"level":50,"msg":"boom"}')?.level).toBe('ERROR');
+    expect(levelOf('E1123 10:00:00.123456 1 reflector.go:1] failed')?.level).toBe('ERROR');
+    expect(levelOf('<2>kernel: oops')?.severity).toBe(3);
+    expect(levelOf('ValueError: invalid literal')?.level).toBe('ERROR');
+    expect(levelOf('just some text')).toBeNull();
+  });
+
+  it('counts access-log status classes and folds non-2xx requests into templates', () => {
+    expect(accessOf('127.0.0.1 - - [23/Nov/2026:23:55:12 +0000] "GET /api/orders/5?x=1 HTTP/1.1" 502 157 "-" "curl"')).toEqual({ method: 'GET', path: '/api/orders/5?x=1', status: 502 });
+    expect(accessOf('{"time":"t","request":"POST /login HTTP/1.1","status":401}')).toEqual({ method: 'POST', path: '/login', status: 401 });
+    expect(pathTemplate('/api/orders/5/items?x=1')).toBe('/api/orders/#/items?…');
+    const log = new ProblemLog();
+    for (let n = 1; n <= 100; n++) log.line('stdout', n, `10.0.0.1 - - [23/Nov/2026:10:00:00 +0000] "GET /u/${n} HTTP/1.1" ${n % 10 === 0 ? 500 : 200} 5 "-" "x"`);
+    const out = log.finish(refs());
+    expect(out.fields.httpStatus).toEqual({ '2xx': 90, '5xx': 10 });
+    expect((out.citations as LineCitation[]).filter((c) => c.kind === 'problem')).toHaveLength(1);
+  });
+});
+
+describe('RecordBlocks', () => {
+  it('counts blocks, names keys, cites identity lines and finds the fields that differ', () => {
+    const blocks = new RecordBlocks();
+    feed(blocks, 'Package: a\nVersion: 1\nPriority: optional\nDescription: x\n more text\n\nPackage: b\nVersion: 2\nPriority: optional\nDescription: y');
+    const out = blocks.finish(refs());
+    expect(out.fields).toMatchObject({ records: 2, keys: ['Package', 'Version', 'Priority', 'Description'], differing: ['Package', 'Version', 'Description'] });
+    expect(lines(out.citations.filter((c) => c.kind === 'record identity'))).toEqual([[1, 1, 'record 1: Package'], [7, 7, 'record 2: Package']]);
+  });
+
+  it('reads psql expanded display', () => {
+    const blocks = new RecordBlocks(true);
+    feed(blocks, 'BEGIN\n-[ RECORD 1 ]--\nid    | 1\nstate | done\n-[ RECORD 2 ]--\nid    | 2\nstate | failed');
+    expect(blocks.finish(refs()).fields).toMatchObject({ records: 2, differing: ['id', 'state'] });
+  });
+});
+
+describe('ItemList', () => {
+  it('groups grep matches per file and git status letters', () => {
+    const grep = new ItemList();
+    feed(grep, 'src/a.ts:1:x\nsrc/a.ts:9:y\nsrc/b.ts:3:z');
+    expect(grep.finish(refs()).fields).toMatchObject({ items: 3, listKind: 'grep', 'matches per file': { 'src/a.ts': 2, 'src/b.ts': 1 } });
+    const status = new ItemList();
+    feed(status, ' M src/a.ts\n M src/b.ts\n?? docs/new.md\nA  test/x.test.ts');
+    expect(status.finish(refs()).fields).toMatchObject({ items: 4, listKind: 'status', status: { M: 2, '??': 1, A: 1 } });
+    expect(directoryOf('./src/reducers/generic/x.ts')).toBe('src/reducers');
+    expect(extensionOf('a/b.test.ts')).toBe('.ts');
+  });
+
+  it('keeps the largest entries of a du listing', () => {
+    const du = new ItemList();
+    feed(du, '4\t./a\n900\t./b\n12\t./c\n1000\t.');
+    const out = du.finish(refs());
+    expect((out.citations as LineCitation[]).filter((c) => c.kind === 'largest').map((c) => c.from)).toEqual([4, 2, 3, 1]);
+  });
+});
+
+describe('SqlSession', () => {
+  it('cites an error with its LINE, caret and HINT, and the last statement done before it', () => {
+    const sql = new SqlSession();
+    feed(sql, 'BEGIN\nUPDATE 4\npsql:m.sql:6: ERROR:  column "stat" does not exist\nLINE 1: select stat from jobs\n               ^\nHINT:  Perhaps you meant "state".');
+    const out = sql.finish(refs());
+    expect(lines(out.citations)).toEqual([[3, 6, 'SQL error'], [2, 2, 'last statement done before the first error']]);
+    expect(out.fields).toMatchObject({ sqlErrors: 1, statements: { BEGIN: 1, UPDATE: 1 } });
+  });
+});
+
+describe('detection from content (piped, no argv)', () => {
+  it('picks the structure reducer by shape and leaves diffs to the diff reducer', () => {
+    expect(run(PSQL).reducer).toMatch(/^sql@/);
+    expect(run('ERROR:  relation "x" does not exist\nLINE 1: select * from x\n                      ^\n').reducer).toMatch(/^sql@/);
+    const access = Array.from({ length: 30 }, (_, i) => `10.0.0.${i} - - [23/Nov/2026:10:00:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "curl"`).join('\n');
+    expect(run(access).reducer).toMatch(/^log@/);
+    expect(run('Package: a\nVersion: 1\nArchitecture: all\nMaintainer: m\n\nPackage: b\nVersion: 2\n').reducer).toMatch(/^records@/);
+    expect(run('./a/b.ts\n./a/c.ts\n./d/e.md\n./f.json\n').reducer).toMatch(/^list@/);
+    expect(run('', [], { stderr: 'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\nValueError: bad\n' }).reducer).toMatch(/^traceback@/);
+    expect(run('NAME      STATUS    AGE\nweb-1     Running   3d\nweb-2     Error     3d\n').reducer).not.toMatch(/^text@/);
+    expect(run('diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n').reducer).toMatch(/^diff@/);
+    expect(tableScore('just\nsome\nprose here\n')).toBe(0);
+    expect(recordScore('a: b\nsome prose\nmore prose\nand more\n')).toBe(0);
+    expect(listScore('src/a.c:3:1: error: x\nsrc/a.c:4:1: error: y\nsrc/a.c:5:1: error: z\n')).toBe(0);
+    expect(logScore('hello\nworld\nagain\n')).toBe(0);
+  });
+});
+
+/** Random input of each shape: the reducer never throws and the packet keeps to its budget. */
+describe('properties of the structure reducers', () => {
+  const cell = fc.oneof(fc.constantFrom('ok', 'failed', 'done', 'running', '', '|', ',', '"'), fc.string({ maxLength: 12 }), fc.integer().map(String));
+  const row = fc.array(cell, { minLength: 1, maxLength: 6 });
+  const shapes: Record<string, fc.Arbitrary<string>> = {
+    psql: fc.array(row, { maxLength: 200 }).map((rows) => [' a | b | c', '---+---+---', ...rows.map((r) => r.join(' | ')), `(${rows.length} rows)`].join('\n')),
+    csv: fc.array(row, { maxLength: 200 }).map((rows) => ['a,b,c', ...rows.map((r) => r.join(','))].join('\n')),
+    aligned: fc.array(row, { maxLength: 200 }).map((rows) => ['NAME   STATUS   AGE', ...rows.map((r) => r.join('   '))].join('\n')),
+    log: fc.array(fc.tuple(fc.constantFrom('ERROR', 'WARN', 'INFO', 'FATAL', 'level=error', '[error]', '<3>'), fc.string({ maxLength: 40 })), { maxLength: 300 }).map((ls) => ls.map(([l, t]) => `2026-11-23T10:00:00Z ${l} ${t}`).join('\n')),
+    access: fc.array(fc.tuple(fc.integer({ min: 100, max: 599 }), fc.string({ maxLength: 20 })), { maxLength: 300 }).map((ls) => ls.map(([s, p]) => `1.2.3.4 - - [x] "GET /${p.replace(/[\s"]/g, '')} HTTP/1.1" ${s} 1 "-" "-"`).join('\n')),
+    records: fc.array(fc.tuple(fc.constantFrom('Package', 'Version', 'Name', 'Status', ' continued'), fc.string({ maxLength: 20 })), { maxLength: 300 }).map((ls) => ls.map(([k, v]) => (k.startsWith(' ') ? `${k} ${v}` : `${k}: ${v}`)).join('\n')),
+    list: fc.array(fc.tuple(fc.constantFrom('src/', './a/b/', ' M ', '?? ', '12\t', 'x.ts:3:'), fc.string({ maxLength: 20 })), { maxLength: 300 }).map((ls) => ls.map(([a, b]) => a + b.replace(/\s/g, '_')).join('\n')),
+  };
+  for (const [shape, arbitrary] of Object.entries(shapes)) {
+    it(`${shape}: never throws and keeps to --max-bytes`, () => {
+      fc.assert(
+        fc.property(arbitrary, fc.integer({ min: 1500, max: 8000 }), fc.integer({ min: 0, max: 1 }), (text, maxBytes, code) => {
+          const result = runBudget(text, maxBytes, code);
+          expect(result.packet).toBeTruthy();
+          if (!result.packet!.verbatim) expect(Buffer.byteLength(result.text), result.text).toBeLessThanOrEqual(maxBytes);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+});
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { reduceOutputSync } from '../../../src/api.js';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-structure-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+let runs = 0;
+function runBudget(stdout: string, maxBytes: number, code: number) {
+  return reduceOutputSync({ stdout, argv: [], command: '', exit: { code, signal: null }, mode: 'pipe', maxBytes, outputsDir: path.join(work, String(runs++)), cwd: work });
+}
