@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
-import type { ExitInfo, TrustLane } from '../core/types.js';
+import type { ExitInfo, Intent, TrustLane } from '../core/types.js';
+import { INTENTS } from '../core/intent.js';
 import { ExitCode, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
@@ -23,6 +24,7 @@ export interface RunFlags {
   json?: boolean;
   timeout?: string;
   trustLane?: TrustLane;
+  intent?: Intent;
   config?: string;
   outputs?: string;
 }
@@ -33,11 +35,12 @@ export function addRunOptions(command: Command): Command {
     .option('-f, --family <name>', 'skip detection and use this family (or reducer name)')
     .option('--command <text>', 'pipe mode: the command that produced the input, recorded and used for detection')
     .option('--exit-code <n>', "pipe mode: the producer's exit status, when known (selects the failure budget)")
-    .addOption(new Option('-b, --budget <name>', 'packet size: auto (512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
+    .addOption(new Option('-b, --budget <name>', 'packet size: auto (answer 8 KiB; verdict 512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
     .option('--max-bytes <n>', 'packet size limit in bytes (8k, 16KiB; capped at the 64 KiB ceiling)')
     .option('--json', 'print the packet as one JSON object')
     .option('-t, --timeout <duration>', 'stop the command after this long (30s, 5m): SIGTERM, then SIGKILL; exit 124')
     .addOption(new Option('--trust-lane <lane>', 'trust lane of this output').choices(['internal', 'external-runtime', 'external-untrusted']))
+    .addOption(new Option('--intent <intent>', 'answer: the output is what you want to read (shown whole up to 8 KiB); verdict: whether it worked').choices([...INTENTS]))
     .option('--config <file>', 'use this config file instead of searching for one')
     .option('--outputs <dir>', 'artifact directory (default ./outputs, or REDUCE_OUTPUTS, or the config key)');
 }
@@ -67,6 +70,7 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     config,
     reducers: reducersFor(config),
     ...(flags.family ? { family: flags.family } : {}),
+    ...(flags.intent ? { intent: flags.intent } : {}),
   };
   if (flags.family) assertKnownFamily(flags.family, session.reducers);
   const capture = new CaptureSession(session);

@@ -67,7 +67,7 @@ function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void 
 export const kubectlLogsReducer: Reducer = {
   name: 'kubectl-logs',
   family: 'kubectl',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['kubectl logs', 'oc logs'],
   lane: 'external-runtime',
   detect(probe) {

@@ -40,6 +40,7 @@ import { npmAuditReducer } from './npm-audit.js';
 import { npmInstallReducer } from './npm-install.js';
 import { pipInstallReducer } from './pip-install.js';
 import { pytestReducer } from './pytest.js';
+import { sourceReducer } from './source.js';
 import { terraformReducer } from './terraform.js';
 import { textReducer } from './text.js';
 import { tscReducer } from './tsc.js';
@@ -84,6 +85,7 @@ export const reducers: readonly Reducer[] = [
   npmInstallReducer,
   pipInstallReducer,
   pytestReducer,
+  sourceReducer,
   terraformReducer,
   textReducer,
   tscReducer,
