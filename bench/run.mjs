@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Speed and memory of `reduce` on a large log read from stdin, next to `cat` of the same file into a file.
-// usage: npm run bench [-- --size 1GiB] [--keep]
-// Needs /usr/bin/time (GNU time) for peak memory; prints a table and writes bench/last.json.
+// Speed, memory and size of `reduce`, each next to a floor measured in the same run on the same machine.
+// usage: npm run bench [-- --sizes 16,64,256,1024] [--quick] [--skip startup,throughput,memory,fixtures] [--keep]
+//   startup     `reduce -- true` and `reduce inspect last` against `node -e 0` (medians of alternating runs)
+//   throughput  a repetitive and a distinct-lines service log through stdin, MiB/s and the ratio to the floor
+//               (a Node script that streams the file, hashes it with sha256, writes a copy and counts newlines)
+//   memory      peak RSS for a 1 GiB log, a 1 GiB single line, a 500 MB JSON array and 20 MB of stderr
+//   fixtures    raw vs packet bytes and tokens (o200k) per family over the golden fixtures
+// Writes bench/results.json and bench/chart.svg; peak RSS comes from GNU time (/usr/bin/time -v).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,86 +14,250 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'bin/reduce.js');
 const args = process.argv.slice(2);
-const sizeArg = args.includes('--size') ? args[args.indexOf('--size') + 1] : '1GiB';
-const units = { b: 1, k: 1024, kib: 1024, kb: 1024, m: 1024 ** 2, mib: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3, gb: 1024 ** 3 };
-const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(sizeArg);
-if (!m || units[(m[2] || 'b').toLowerCase()] === undefined) {
-  console.error(`bench: --size takes a size like 256MiB or 1GiB (got ${sizeArg})`);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const quick = args.includes('--quick');
+const sizes = option('--sizes', quick ? '16,64' : '16,64,256,1024').split(',').map(Number);
+if (sizes.some((s) => !Number.isFinite(s) || s <= 0)) {
+  console.error(`bench: --sizes takes MiB counts like 16,64,256 (got ${option('--sizes', '')})`);
   process.exit(2);
 }
-const size = Math.floor(Number(m[1]) * units[(m[2] || 'b').toLowerCase()]);
+const skip = new Set(option('--skip', '').split(',').filter(Boolean));
+const MIB = 1024 ** 2;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-bench-'));
-const log = path.join(work, 'app.log');
+const env = { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(work, 'outputs') };
 
-// A service log: mostly INFO request lines with varying ids and timings, some WARN, rare ERROR
-// with a stack trace, a few very long lines. Deterministic (seeded), so runs compare.
-function generate(file, bytes) {
+// ---- inputs (deterministic, seeded, so runs compare) ----
+
+function writer(file) {
   const fd = fs.openSync(file, 'w');
-  let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  let buffered = [];
+  let bytes = 0;
   let written = 0;
-  let n = 0;
-  const chunk = [];
-  let chunkBytes = 0;
-  const t0 = Date.UTC(2026, 10, 21, 0, 0, 0);
-  while (written < bytes) {
-    n++;
-    const ts = new Date(t0 + n * 7).toISOString();
-    const r = rand();
-    let line;
-    if (r < 0.0005) {
-      line = `${ts} ERROR [worker-${n % 16}] request ${n.toString(16)} failed: upstream connect error (code ${500 + (n % 4)})\n` +
-        `    at fetchUpstream (/srv/app/src/upstream.ts:${40 + (n % 30)}:11)\n    at handle (/srv/app/src/server.ts:88:5)\n`;
-    } else if (r < 0.01) {
-      line = `${ts} WARN  [worker-${n % 16}] slow request ${n.toString(16)} took ${Math.floor(rand() * 5000)}ms path=/api/v1/items/${Math.floor(rand() * 1e6)}\n`;
-    } else if (r < 0.0102) {
-      line = `${ts} DEBUG payload=${'ab'.repeat(2000 + Math.floor(rand() * 4000))}\n`;
-    } else {
-      line = `${ts} INFO  [worker-${n % 16}] GET /api/v1/items/${Math.floor(rand() * 1e6)} 200 ${Math.floor(rand() * 90)}ms user=${Math.floor(rand() * 5000)}\n`;
-    }
-    chunk.push(line);
-    chunkBytes += line.length;
-    if (chunkBytes > 1 << 20) {
-      fs.writeSync(fd, chunk.join(''));
-      written += chunkBytes;
-      chunk.length = 0;
-      chunkBytes = 0;
-    }
-  }
-  if (chunk.length) fs.writeSync(fd, chunk.join(''));
-  fs.closeSync(fd);
+  return {
+    push(text) {
+      buffered.push(text);
+      bytes += text.length;
+      if (bytes > MIB) this.flush();
+    },
+    flush() {
+      if (buffered.length) fs.writeSync(fd, buffered.join(''));
+      written += bytes;
+      buffered = [];
+      bytes = 0;
+    },
+    get size() {
+      return written + bytes;
+    },
+    close() {
+      this.flush();
+      fs.closeSync(fd);
+    },
+  };
 }
 
-function timed(command, argv, options = {}) {
-  const hasTime = fs.existsSync('/usr/bin/time');
+/** A service log. `distinct`: every line a different message (no template repeats). */
+function generateLog(file, size, distinct) {
+  let seed = 42;
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const words = ['cache', 'queue', 'billing', 'auth', 'search', 'export', 'import', 'ledger', 'mailer', 'index', 'render', 'upload'];
+  const out = writer(file);
+  const t0 = Date.UTC(2026, 10, 21);
+  for (let n = 1; out.size < size; n++) {
+    const ts = new Date(t0 + n * 7).toISOString();
+    const r = rand();
+    if (distinct) {
+      const a = words[n % 12], b = words[(n >> 4) % 12], c = words[(n >> 8) % 12];
+      out.push(`${ts} ${r < 0.01 ? 'WARN ' : 'INFO '} ${a}.${b}.${c} step-${n.toString(36)} ${c}-${b}-${a} phase ${(n * 2654435761) % 97} of ${n % 89} ${a}${n % 1000}\n`);
+    } else if (r < 0.0005) {
+      out.push(`${ts} ERROR [worker-${n % 16}] request ${n.toString(16)} failed: upstream connect error (code ${500 + (n % 4)})\n    at fetchUpstream (/srv/app/src/upstream.ts:${40 + (n % 30)}:11)\n    at handle (/srv/app/src/server.ts:88:5)\n`);
+    } else if (r < 0.01) {
+      out.push(`${ts} WARN  [worker-${n % 16}] slow request ${n.toString(16)} took ${Math.floor(rand() * 5000)}ms path=/api/v1/items/${Math.floor(rand() * 1e6)}\n`);
+    } else if (r < 0.0102) {
+      out.push(`${ts} DEBUG payload=${'ab'.repeat(2000 + Math.floor(rand() * 4000))}\n`);
+    } else {
+      out.push(`${ts} INFO  [worker-${n % 16}] GET /api/v1/items/${Math.floor(rand() * 1e6)} 200 ${Math.floor(rand() * 90)}ms user=${Math.floor(rand() * 5000)}\n`);
+    }
+  }
+  out.close();
+}
+
+function generateSingleLine(file, size) {
+  const out = writer(file);
+  const chunk = 'x'.repeat(MIB);
+  while (out.size < size) out.push(chunk);
+  out.close();
+}
+
+function generateJsonArray(file, size) {
+  const out = writer(file);
+  out.push('[');
+  for (let i = 0; out.size < size; i++) {
+    out.push(`${i ? ',' : ''}{"id":${i},"name":"item-${i}","status":"${i % 97 === 0 ? 'failed' : 'ok'}","tags":["a","b"],"score":${(i * 7919) % 1000}}`);
+  }
+  out.push(']\n');
+  out.close();
+}
+
+// ---- measuring ----
+
+function timed(argv, options = {}) {
   const t0 = process.hrtime.bigint();
-  const r = hasTime
-    ? spawnSync('/usr/bin/time', ['-v', command, ...argv], { ...options, maxBuffer: 64 << 20 })
-    : spawnSync(command, argv, { ...options, maxBuffer: 64 << 20 });
+  const r = spawnSync('/usr/bin/time', ['-v', ...argv], { maxBuffer: 256 * MIB, ...options });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr?.toString() ?? '');
   return { seconds, peakMiB: rss ? Number(rss[1]) / 1024 : null, status: r.status, stdout: r.stdout?.toString() ?? '' };
 }
 
-console.log(`bench: generating ${(size / 1024 ** 2).toFixed(0)} MiB log in ${work}`);
-generate(log, size);
-const actual = fs.statSync(log).size;
-const catOut = path.join(work, 'cat.out');
-const cat = timed('/bin/sh', ['-c', `cat '${log}' > '${catOut}'`]);
-fs.rmSync(catOut, { force: true });
-const reduce = timed('/bin/sh', ['-c', `'${process.execPath}' '${path.join(root, 'bin/reduce.js')}' --command 'app logs' < '${log}'`], { cwd: work, env: { ...process.env, NO_COLOR: '1' } });
-const packetBytes = Buffer.byteLength(reduce.stdout);
-const result = {
-  inputBytes: actual,
-  cat: { seconds: +cat.seconds.toFixed(2) },
-  reduce: { seconds: +reduce.seconds.toFixed(2), peakMiB: reduce.peakMiB && +reduce.peakMiB.toFixed(1), exit: reduce.status, packetBytes, mibPerSecond: +(actual / 1024 ** 2 / reduce.seconds).toFixed(1) },
-  node: process.version,
-  cpus: os.cpus().length,
-};
-console.log(`input            ${(actual / 1024 ** 2).toFixed(0)} MiB`);
-console.log(`cat > file       ${cat.seconds.toFixed(2)} s`);
-console.log(`reduce < file    ${reduce.seconds.toFixed(2)} s (${result.reduce.mibPerSecond} MiB/s), peak RSS ${result.reduce.peakMiB ?? '?'} MiB, exit ${reduce.status}, packet ${packetBytes} B`);
-fs.writeFileSync(path.join(root, 'bench/last.json'), JSON.stringify(result, null, 2) + '\n');
+const floorScript = path.join(work, 'floor.mjs');
+fs.writeFileSync(
+  floorScript,
+  `import fs from 'node:fs'; import crypto from 'node:crypto';
+const hash = crypto.createHash('sha256'); const out = fs.createWriteStream(process.argv[3]); let lines = 0;
+for await (const chunk of fs.createReadStream(process.argv[2], { highWaterMark: 1 << 16 })) {
+  hash.update(chunk); for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+}
+out.end(); console.log(hash.digest('hex'), lines);\n`,
+);
+
+function reduceStdin(file, extra = []) {
+  return timed(['/bin/sh', '-c', `'${process.execPath}' '${cli}' --command 'app logs' ${extra.join(' ')} < '${file}'`], { cwd: work, env });
+}
+function floor(file) {
+  const r = timed([process.execPath, floorScript, file, path.join(work, 'floor.out')]);
+  fs.rmSync(path.join(work, 'floor.out'), { force: true });
+  return r;
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (x, d = 2) => (x === null ? null : +x.toFixed(d));
+
+const results = { date: new Date().toISOString().slice(0, 10), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', memGiB: round(os.totalmem() / 1024 ** 3, 1), load: os.loadavg().map((x) => round(x, 1)) };
+const table = [];
+
+if (!skip.has('startup')) {
+  const runs = quick ? 7 : 15;
+  const once = (argv) => {
+    const t0 = process.hrtime.bigint();
+    spawnSync(argv[0], argv.slice(1), { cwd: work, env, stdio: 'ignore' });
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  once([process.execPath, cli, '--', 'true']); // warm the file cache and leave an artifact for `inspect last`
+  const node = [], wrap = [], inspect = [];
+  for (let i = 0; i < runs; i++) {
+    node.push(once([process.execPath, '-e', '0']));
+    wrap.push(once([process.execPath, cli, '--', 'true']));
+    inspect.push(once([process.execPath, cli, 'inspect', 'last']));
+  }
+  results.startup = { runs, nodeMs: round(median(node), 1), wrapMs: round(median(wrap), 1), inspectMs: round(median(inspect), 1) };
+  results.startup.wrapRatio = round(results.startup.wrapMs / results.startup.nodeMs);
+  results.startup.inspectRatio = round(results.startup.inspectMs / results.startup.nodeMs);
+  table.push(['start-up', `node -e 0 ${results.startup.nodeMs} ms`, `reduce -- true ${results.startup.wrapMs} ms (${results.startup.wrapRatio}x)`, `inspect last ${results.startup.inspectMs} ms (${results.startup.inspectRatio}x)`]);
+}
+
+if (!skip.has('throughput')) {
+  results.throughput = [];
+  for (const shape of ['repetitive', 'distinct']) {
+    for (const mib of sizes) {
+      const file = path.join(work, `${shape}-${mib}.log`);
+      generateLog(file, mib * MIB, shape === 'distinct');
+      const bytes = fs.statSync(file).size;
+      const f = floor(file);
+      const r = reduceStdin(file);
+      fs.rmSync(path.join(work, 'outputs'), { recursive: true, force: true });
+      const row = { shape, mib, floorSeconds: round(f.seconds), reduceSeconds: round(r.seconds), mibPerSecond: round(bytes / MIB / r.seconds, 1), ratio: round(r.seconds / f.seconds), peakMiB: round(r.peakMiB, 1), exit: r.status, packetBytes: Buffer.byteLength(r.stdout) };
+      results.throughput.push(row);
+      table.push([`${shape} log`, `${mib} MiB`, `${row.mibPerSecond} MiB/s, ${row.ratio}x floor (${row.floorSeconds} s)`, `peak ${row.peakMiB} MiB, packet ${row.packetBytes} B`]);
+      fs.rmSync(file);
+    }
+  }
+}
+
+if (!skip.has('memory')) {
+  results.memory = {};
+  const big = results.throughput?.find((t) => t.shape === 'repetitive' && t.mib === 1024);
+  if (big) results.memory.log1GiB = big.peakMiB;
+  const shapes = [
+    ['singleLine1GiB', quick ? 64 : 1024, generateSingleLine, []],
+    ['jsonArray500MB', quick ? 50 : 500, generateJsonArray, ['--family', 'json']],
+  ];
+  for (const [name, mib, generate, extra] of shapes) {
+    const file = path.join(work, `${name}.in`);
+    generate(file, mib * MIB);
+    const r = reduceStdin(file, extra);
+    results.memory[name] = round(r.peakMiB, 1);
+    table.push(['peak RSS', `${name} (${mib} MiB)`, `${round(r.peakMiB, 1)} MiB`, `exit ${r.status}`]);
+    fs.rmSync(file);
+    fs.rmSync(path.join(work, 'outputs'), { recursive: true, force: true });
+  }
+  const stderrFile = path.join(work, 'stderr.log');
+  generateLog(stderrFile, 20 * MIB, false);
+  const r = timed([process.execPath, cli, '--', '/bin/sh', '-c', `cat '${stderrFile}' >&2`], { cwd: work, env });
+  results.memory.stderr20MB = round(r.peakMiB, 1);
+  table.push(['peak RSS', 'stderr 20 MiB (wrap)', `${round(r.peakMiB, 1)} MiB`, `exit ${r.status}`]);
+}
+
+if (!skip.has('fixtures')) {
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  const perFamily = {};
+  const fixtures = path.join(root, 'fixtures');
+  for (const family of fs.readdirSync(fixtures).sort()) {
+    const dir = path.join(fixtures, family);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const name of fs.readdirSync(dir).sort()) {
+      const caseDir = path.join(dir, name);
+      const packetFile = path.join(caseDir, 'packet.txt');
+      if (!fs.existsSync(packetFile)) continue;
+      const raw = ['stdout', 'stderr'].map((s) => path.join(caseDir, s)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8')).join('');
+      const packet = fs.readFileSync(packetFile, 'utf8');
+      const row = (perFamily[family] ??= { cases: 0, rawBytes: 0, packetBytes: 0, rawTokens: 0, packetTokens: 0 });
+      row.cases++;
+      row.rawBytes += Buffer.byteLength(raw);
+      row.packetBytes += Buffer.byteLength(packet);
+      row.rawTokens += countTokens(raw);
+      row.packetTokens += countTokens(packet);
+    }
+  }
+  results.fixtures = perFamily;
+  for (const [family, r] of Object.entries(perFamily)) {
+    table.push(['fixtures', family, `${r.rawBytes} B -> ${r.packetBytes} B`, `${r.rawTokens} -> ${r.packetTokens} tokens (${r.cases} cases)`]);
+  }
+}
+
+// ---- report ----
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((row) => String(row[i] ?? '').length)));
+console.log(`reduce bench, ${results.date}, node ${results.node}, ${results.cpus} x ${results.cpuModel}, ${results.memGiB} GiB, load ${results.load.join(' ')}`);
+for (const row of table) console.log(row.map((c, i) => String(c ?? '').padEnd(widths[i])).join('  ').trimEnd());
+fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+fs.writeFileSync(path.join(root, 'bench/chart.svg'), chart(results));
+console.log('wrote bench/results.json and bench/chart.svg');
 if (!args.includes('--keep')) fs.rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);
+
+/** Bars of the ratio to the floor per size and shape, and the start-up ratios: lower is better. */
+function chart(r) {
+  const bars = [];
+  if (r.startup) bars.push(['start-up: reduce -- true', r.startup.wrapRatio], ['start-up: inspect last', r.startup.inspectRatio]);
+  for (const t of r.throughput ?? []) bars.push([`${t.shape} log ${t.mib} MiB`, t.ratio]);
+  const max = Math.max(4, ...bars.map((b) => b[1]));
+  const rowH = 26, left = 230, width = 420, top = 40;
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${top + bars.length * rowH + 40}" font-family="sans-serif" font-size="13">`,
+    `<text x="10" y="22" font-weight="bold">reduce: time as a multiple of its floor (lower is better), ${esc(r.date)}, node ${esc(r.node)}, ${r.cpus} cores</text>`,
+  ];
+  for (const target of [1, 1.5, 3, 4].filter((x) => x <= max)) {
+    const x = left + (target / max) * width;
+    parts.push(`<line x1="${x}" y1="${top - 6}" x2="${x}" y2="${top + bars.length * rowH}" stroke="#bbb" stroke-dasharray="3,3"/><text x="${x - 8}" y="${top + bars.length * rowH + 16}" fill="#666">${target}x</text>`);
+  }
+  bars.forEach(([label, value], i) => {
+    const y = top + i * rowH;
+    parts.push(`<text x="${left - 8}" y="${y + 16}" text-anchor="end">${esc(label)}</text>`);
+    parts.push(`<rect x="${left}" y="${y + 4}" width="${Math.max(1, (value / max) * width)}" height="${rowH - 8}" fill="${label.startsWith('start') ? '#6a8caf' : '#c97b4a'}"/>`);
+    parts.push(`<text x="${left + (value / max) * width + 6}" y="${y + 16}">${value}x</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}

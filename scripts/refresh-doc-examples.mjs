@@ -2,14 +2,21 @@
 // Refreshes example packets in the docs from the goldens, so examples never drift from real output.
 // A fenced block counts as an example when one of the three lines above it names `fixtures/<family>/<case>`.
 // Long packets are shortened to their first lines, a `…` line and the last line.
-// usage: node scripts/refresh-doc-examples.mjs [--check] [FILE...]   (default: README.md docs/*.md)
+// usage: node scripts/refresh-doc-examples.mjs [--check] [FILE...]   (default: README.md and every docs/**/*.md)
 import fs from 'node:fs';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 let files = args.filter((a) => a !== '--check');
-if (files.length === 0) files = ['README.md', ...fs.readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))];
+if (files.length === 0) files = ['README.md', ...markdownUnder('docs')];
+
+function markdownUnder(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? markdownUnder(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
+}
 const MAX_LINES = 24;
 let stale = 0;
 for (const file of files) {
@@ -21,7 +28,13 @@ for (const file of files) {
     const context = lines.slice(Math.max(0, i - 3), i).join(' ');
     const match = /fixtures\/([\w.-]+)\/([\w.-]+)/.exec(context);
     const end = lines.indexOf('```', i + 1);
-    if (!match || end === -1) continue;
+    if (end === -1) continue;
+    if (!match) {
+      // Not an example: copy the block as it is, so its closing fence is not taken for an opening one.
+      out.push(...lines.slice(i + 1, end + 1));
+      i = end;
+      continue;
+    }
     const golden = path.join('fixtures', match[1], match[2], 'packet.txt');
     if (!fs.existsSync(golden)) {
       console.error(`${file}:${i + 1}: no golden ${golden}`);

@@ -3,7 +3,7 @@ import { finalizeRun } from './capture/finalize.js';
 import { CaptureSession, type SessionOptions } from './capture/session.js';
 import type { ExitInfo, Intent, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
 import { fallbacks, reducers as builtIn } from './reducers/registry.js';
-import { userFamilyReducer } from './reducers/user-family.js';
+import { userFamilyReducer } from './reducers/generic/user-family.js';
 import { resolveOutputsDir } from './store/outputs-dir.js';
 
 /** What the library needs to reduce an output that is already in memory. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reduceOutputSync } from '../src/api.js';
-import { LineSplitter } from '../src/capture/line-splitter.js';
+import { LineSplitter } from '../src/core/line-splitter.js';
 import { readLines } from '../src/store/line-reader.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-props-'));

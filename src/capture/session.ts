@@ -10,10 +10,10 @@ import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
-import { detectStyle } from '../reducers/_shared/json-render.js';
+import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
 import { guessContentType, type ContentType } from './content-type.js';
-import { LineSplitter } from './line-splitter.js';
+import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 
 /** Bytes of each stream seen before the reducer is chosen. */

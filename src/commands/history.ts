@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { reduceText, saveTextArtifact } from '../store/save-text.js';
+import { reduceText, saveTextArtifact } from '../api.js';
 import { errorMessage } from '../errors.js';
 import {
   FORMAT_NAMES,

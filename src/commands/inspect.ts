@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
-import { resolvePointer } from '../reducers/_shared/json-render.js';
+import { resolvePointer } from '../reducers/generic/json-render.js';
 import { escapeControl } from '../render/escape.js';
 import { safeJson } from '../render/json.js';
 import { renderText } from '../render/text.js';

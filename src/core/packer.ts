@@ -230,7 +230,10 @@ function packOnce(input: PackInput): Packet {
     packet.summary.push(bullet.text + (cites.length ? ' ' + cites.map((r) => `[${r}]`).join('') : ''));
   }
   if (droppedBullets) omitted.push({ what: 'summary bullets whose excerpts did not fit', count: droppedBullets });
-  for (const [what, n] of countDropped(dropped.map((d) => d.draft))) omitted.push({ what, count: n });
+  // A success drops lesser excerpts by design: one count says so without a list of kinds eating its budget.
+  const lesser = parts.status === 'ok' ? dropped.filter((d) => RANK[d.draft.priority] >= RANK.normal) : [];
+  if (lesser.length > 1) omitted.push({ what: 'excerpts of lower priority', count: lesser.length });
+  for (const [what, n] of countDropped(dropped.filter((d) => lesser.length <= 1 || !lesser.includes(d)).map((d) => d.draft))) omitted.push({ what, count: n });
   const shownLines = countShownLines(packet.citations);
   const totalLines = input.streams.stdout.lines + input.streams.stderr.lines;
   if (totalLines > shownLines && packet.citations.some((c) => c.lines)) omitted.push({ what: `lines not in any excerpt (of ${count(totalLines)})`, count: totalLines - shownLines });

@@ -3,49 +3,49 @@
  * claim, then the best detect() score, then the generic fallbacks.
  */
 import type { Reducer } from '../core/types.js';
-import { aptReducer } from './apt.js';
-import { binaryReducer } from './binary.js';
-import { cargoBuildReducer } from './cargo-build.js';
-import { cargoDepsReducer } from './cargo-deps.js';
-import { cargoTestReducer } from './cargo-test.js';
-import { ciLogReducer } from './ci-log.js';
-import { diffReducer } from './diff.js';
-import { dockerBuildReducer } from './docker-build.js';
-import { dockerComposeReducer } from './docker-compose.js';
-import { dockerLogsReducer } from './docker-logs.js';
-import { dockerPsReducer } from './docker-ps.js';
-import { eslintReducer } from './eslint.js';
-import { gccReducer } from './gcc.js';
-import { ghApiReducer } from './gh-api.js';
-import { ghListReducer } from './gh-list.js';
-import { ghPrChecksReducer } from './gh-pr-checks.js';
-import { ghPrViewReducer } from './gh-pr-view.js';
-import { ghRunViewReducer } from './gh-run-view.js';
-import { gitDiffReducer } from './git-diff.js';
-import { gitLogReducer } from './git-log.js';
-import { gitOpsReducer } from './git-ops.js';
-import { gitStatusReducer } from './git-status.js';
-import { goBuildReducer } from './go-build.js';
-import { goTestReducer } from './go-test.js';
-import { jestReducer } from './jest.js';
-import { jsonReducer } from './json.js';
-import { kubectlApplyReducer } from './kubectl-apply.js';
-import { kubectlDescribeReducer } from './kubectl-describe.js';
-import { kubectlEventsReducer } from './kubectl-events.js';
-import { kubectlGetReducer } from './kubectl-get.js';
-import { kubectlLogsReducer } from './kubectl-logs.js';
-import { mochaReducer } from './mocha.js';
-import { nodeTestReducer } from './node-test.js';
-import { npmAuditReducer } from './npm-audit.js';
-import { npmInstallReducer } from './npm-install.js';
-import { pipInstallReducer } from './pip-install.js';
-import { pytestReducer } from './pytest.js';
-import { sourceReducer } from './source.js';
-import { terraformReducer } from './terraform.js';
-import { textReducer } from './text.js';
-import { tscReducer } from './tsc.js';
-import { unittestReducer } from './unittest.js';
-import { vitestReducer } from './vitest.js';
+import { aptReducer } from './packages/apt.js';
+import { binaryReducer } from './generic/binary.js';
+import { cargoBuildReducer } from './compilers/cargo-build.js';
+import { cargoDepsReducer } from './packages/cargo-deps.js';
+import { cargoTestReducer } from './tests/cargo-test.js';
+import { ciLogReducer } from './generic/ci-log.js';
+import { diffReducer } from './generic/diff.js';
+import { dockerBuildReducer } from './docker/docker-build.js';
+import { dockerComposeReducer } from './docker/docker-compose.js';
+import { dockerLogsReducer } from './docker/docker-logs.js';
+import { dockerPsReducer } from './docker/docker-ps.js';
+import { eslintReducer } from './compilers/eslint.js';
+import { gccReducer } from './compilers/gcc.js';
+import { ghApiReducer } from './gh/gh-api.js';
+import { ghListReducer } from './gh/gh-list.js';
+import { ghPrChecksReducer } from './gh/gh-pr-checks.js';
+import { ghPrViewReducer } from './gh/gh-pr-view.js';
+import { ghRunViewReducer } from './gh/gh-run-view.js';
+import { gitDiffReducer } from './git/git-diff.js';
+import { gitLogReducer } from './git/git-log.js';
+import { gitOpsReducer } from './git/git-ops.js';
+import { gitStatusReducer } from './git/git-status.js';
+import { goBuildReducer } from './compilers/go-build.js';
+import { goTestReducer } from './tests/go-test.js';
+import { jestReducer } from './tests/jest.js';
+import { jsonReducer } from './generic/json.js';
+import { kubectlApplyReducer } from './kubectl/kubectl-apply.js';
+import { kubectlDescribeReducer } from './kubectl/kubectl-describe.js';
+import { kubectlEventsReducer } from './kubectl/kubectl-events.js';
+import { kubectlGetReducer } from './kubectl/kubectl-get.js';
+import { kubectlLogsReducer } from './kubectl/kubectl-logs.js';
+import { mochaReducer } from './tests/mocha.js';
+import { nodeTestReducer } from './tests/node-test.js';
+import { npmAuditReducer } from './packages/npm-audit.js';
+import { npmInstallReducer } from './packages/npm-install.js';
+import { pipInstallReducer } from './packages/pip-install.js';
+import { pytestReducer } from './tests/pytest.js';
+import { sourceReducer } from './generic/source.js';
+import { terraformReducer } from './terraform/terraform.js';
+import { textReducer } from './generic/text.js';
+import { tscReducer } from './compilers/tsc.js';
+import { unittestReducer } from './tests/unittest.js';
+import { vitestReducer } from './tests/vitest.js';
 
 export const reducers: readonly Reducer[] = [
   aptReducer,
@@ -93,5 +93,4 @@ export const reducers: readonly Reducer[] = [
   vitestReducer,
 ];
 
-/** The generic reducers every family degrades to. */
-export const fallbacks = { text: textReducer, json: jsonReducer, diff: diffReducer, binary: binaryReducer } as const;
+export { fallbacks } from './generic/fallbacks.js';

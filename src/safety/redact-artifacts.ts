@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LineSplitter } from '../capture/line-splitter.js';
+import { LineSplitter } from '../core/line-splitter.js';
 import type { StoredStream } from '../store/metadata.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { sanitizeForTerminal } from './sanitize.js';

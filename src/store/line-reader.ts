@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { LineIndex } from '../capture/line-splitter.js';
+import type { LineIndex } from '../core/line-splitter.js';
 import { MAX_LINE_BYTES, decodeLine } from '../core/lines.js';
 
 const CHUNK = 64 * 1024;

@@ -1,4 +1,4 @@
-import type { LineIndex } from '../capture/line-splitter.js';
+import type { LineIndex } from '../core/line-splitter.js';
 import type { IntentSource } from '../core/intent.js';
 import type { ExitInfo, Intent, Packet, TrustLane } from '../core/types.js';
 

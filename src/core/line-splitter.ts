@@ -1,0 +1,85 @@
+import { MAX_LINE_BYTES, decodeLine, marksOf } from './lines.js';
+import type { LineMarks } from './types.js';
+
+/** Byte offsets of every `stride`-th line start, kept small by doubling the stride. */
+export interface LineIndex {
+  stride: number;
+  /** offsets[k] is the byte offset where line k*stride+1 starts. */
+  offsets: number[];
+}
+
+const MAX_INDEX_ENTRIES = 4096;
+
+/**
+ * Splits a byte stream into decoded lines with bounded memory: a line longer than
+ * MAX_LINE_BYTES keeps only its first bytes in memory and counts the rest.
+ */
+export class LineSplitter {
+  lines = 0;
+  bytes = 0;
+  readonly index: LineIndex = { stride: 1024, offsets: [] };
+  private parts: Buffer[] = [];
+  private keptBytes = 0;
+  private lineBytes = 0;
+  private lineStart = 0;
+
+  constructor(
+    private readonly onLine: (n: number, text: string, marks?: LineMarks) => void,
+    /** Bytes of a long line past MAX_LINE_BYTES, as they arrive (the injection scan reads whole lines). */
+    private readonly onOverflow?: (bytes: Buffer) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let pos = 0;
+    while (pos < chunk.length) {
+      const nl = chunk.indexOf(10, pos);
+      const end = nl === -1 ? chunk.length : nl;
+      this.keep(chunk, pos, end);
+      if (nl === -1) break;
+      this.emit();
+      pos = nl + 1;
+    }
+    this.bytes += chunk.length;
+  }
+
+  /** Flushes a last line that has no trailing newline. */
+  end(): void {
+    if (this.lineBytes > 0) this.emit();
+  }
+
+  private keep(chunk: Buffer, from: number, to: number): void {
+    if (this.lineBytes === 0) this.lineStart = this.bytes + from;
+    const length = to - from;
+    this.lineBytes += length;
+    const room = MAX_LINE_BYTES - this.keptBytes;
+    let take = 0;
+    if (room > 0 && length > 0) {
+      take = Math.min(room, length);
+      this.parts.push(chunk.subarray(from, from + take));
+      this.keptBytes += take;
+    }
+    if (this.onOverflow && take < length) this.onOverflow(chunk.subarray(from + take, to));
+  }
+
+  private emit(): void {
+    const n = ++this.lines;
+    this.record(n);
+    const kept = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.keptBytes);
+    const text = decodeLine(kept, this.lineBytes);
+    const marks = marksOf(kept);
+    this.parts = [];
+    this.keptBytes = 0;
+    this.lineBytes = 0;
+    this.onLine(n, text, marks);
+  }
+
+  private record(n: number): void {
+    const { index } = this;
+    if ((n - 1) % index.stride !== 0) return;
+    index.offsets.push(this.lineStart);
+    if (index.offsets.length > MAX_INDEX_ENTRIES) {
+      index.offsets = index.offsets.filter((_, k) => k % 2 === 0);
+      index.stride *= 2;
+    }
+  }
+}

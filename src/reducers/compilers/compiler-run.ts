@@ -1,0 +1,81 @@
+/**
+ * The run shared by the compiler and linter reducers: a {@link DiagnosticTally} for the lines it
+ * recognises, the log digest for every other line (linker and make errors, panics).
+ */
+import type { ExitInfo, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
+import { plural } from '../../core/format.js';
+import { LogDigest } from '../generic/log-digest.js';
+import { DiagnosticTally } from './diagnostic-tally.js';
+
+/** A compiler or linter run: the tally for what it recognises, the log digest for every other line. */
+export class CompilerRun implements ReducerRun {
+  readonly digest: LogDigest;
+  readonly tally = new DiagnosticTally();
+  /** Set when the diagnostics came from a parsed JSON document: its raw lines are not log text. */
+  jsonMode = false;
+
+  constructor(ctx: RunContext) {
+    this.digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+  }
+
+  line(stream: StreamName, n: number, text: string): void {
+    if (this.tally.line(stream, n, text)) this.digest.lines[stream] = n;
+    else this.digest.line(stream, n, text);
+  }
+
+  finish(exit: ExitInfo): PacketParts {
+    const tally = this.tally;
+    tally.finish();
+    if (!tally.found && !this.jsonMode) {
+      // Nothing we recognise: the generic digest, as the text reducer would give.
+      const parts = this.digest.finish(exit);
+      parts.confidence = Math.min(parts.confidence, 0.6);
+      return parts;
+    }
+    const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    if (tally.diagnostics === 0 && !this.jsonMode && (failedExit || tally.failedSummary || this.digest.errors.errorLines > 0)) return this.failedWithoutDiagnostics(exit);
+
+    const digestParts = this.digest.finish(exit, { skipHead: true, skipTail: true });
+    const { summary, fields, citations, omitted } = tally.parts(() => this.digest.nextRef());
+
+    // Lines the digest flagged as errors that no diagnostic explains (linker, make, panics).
+    if (!this.jsonMode) {
+      const windows = digestParts.citations.filter((c) => c.label?.startsWith('error'));
+      citations.push(...windows);
+      omitted.unshift(...digestParts.omitted);
+      if (digestParts.fields.errorLines) {
+        fields.otherErrorLines = digestParts.fields.errorLines;
+        const refs = windows.map((c) => c.ref).slice(0, 3);
+        summary.push({ text: `${plural(digestParts.fields.errorLines as number, 'other error line')} outside the parsed diagnostics`, ...(refs.length ? { cites: refs } : {}), fields: ['otherErrorLines'] });
+      }
+    }
+
+    const failed = failedExit || tally.errors > 0 || tally.failedSummary;
+    return {
+      status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',
+      summary,
+      fields,
+      citations,
+      omitted,
+      confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
+    };
+  }
+
+  /**
+   * Something failed but no diagnostic says what (`make test` running a test suite, a crashed build
+   * script): the whole log digest, with the verdict line and build steps we did recognise in front.
+   */
+  private failedWithoutDiagnostics(exit: ExitInfo): PacketParts {
+    const parts = this.digest.finish(exit);
+    const own = this.tally.parts(() => this.digest.nextRef());
+    const summary = own.summary.map((b) => (b.fields?.includes('errors') ? { ...b, text: 'no compiler or linter diagnostics parsed' } : b));
+    return {
+      status: 'fail',
+      summary: [...summary, ...parts.summary],
+      fields: { ...own.fields, ...parts.fields },
+      citations: [...own.citations, ...parts.citations],
+      omitted: [...own.omitted, ...parts.omitted],
+      confidence: 0.7,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * GitHub Actions job logs (`gh api .../jobs/<id>/logs`, downloaded job logs): every line
+ * carries an ISO timestamp, steps open with `##[group]Run <command>`, failures with `##[error]`.
+ * Sample: `2025-10-16T08:54:55.5566904Z ##[error]Process completed with exit code 1.`
+ * Docs: https://docs.github.com/en/actions/using-workflows/workflow-commands-for-github-actions
+ */
+import type { Bullet, CitationDraft, Reducer, StreamName } from '../../core/types.js';
+import { ACTIONS_TIMESTAMP, countTimestamped } from './classify.js';
+import { LogDigest } from './log-digest.js';
+import { clip } from '../../core/format.js';
+
+const STEP = /##\[group\]Run (.+)$/;
+const ERROR = /##\[error\](.*)$/;
+const EXIT = /Process completed with exit code (\d+)/;
+
+interface Step {
+  stream: StreamName;
+  line: number;
+  command: string;
+}
+
+export const ciLogReducer: Reducer = {
+  name: 'ci-log',
+  family: 'log',
+  intent: 'verdict',
+  version: '1.2.0',
+  lane: 'internal',
+  excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
+  detect(probe) {
+    const { lines, stamped: count } = countTimestamped(probe.head);
+    if (lines < 3) return 0;
+    const stamped = count / lines;
+    const markers = /##\[(?:group|endgroup|error|warning)\]/.test(probe.head);
+    return stamped > 0.8 ? (markers ? 0.85 : 0.6) : 0;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    let step: Step | null = null;
+    let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
+    const errorSteps = new Map<string, Step>();
+    return {
+      line(stream, n, text, marks) {
+        digest.line(stream, n, text, marks);
+        const run = STEP.exec(text);
+        if (run) {
+          step = { stream, line: n, command: run[1]!.trim() };
+          return;
+        }
+        if (!text.includes('##[error]')) return;
+        const error = ERROR.exec(text);
+        if (step && error) {
+          errorSteps.set(`${step.stream}:${step.line}`, step);
+        }
+        const exit = EXIT.exec(text);
+        if (exit && step) failedStep = { ...step, exit: Number(exit[1]), exitLine: n };
+      },
+      finish(exit) {
+        const parts = digest.finish(exit);
+        const citations: CitationDraft[] = [];
+        const summary: Bullet[] = [];
+        // `failedStep` is assigned inside the line callback; TypeScript cannot see that.
+        const failed = failedStep as (Step & { exit: number; exitLine: number }) | null;
+        if (failed) {
+          const stepRef = digest.nextRef();
+          citations.push({ ref: stepRef, stream: failed.stream, from: failed.line, to: failed.line, label: 'failing step', kind: 'step', priority: 'mandatory' });
+          const exitRef = digest.nextRef();
+          citations.push({ ref: exitRef, stream: failed.stream, from: failed.exitLine, to: failed.exitLine, label: 'step result', kind: 'step', priority: 'mandatory' });
+          summary.push({ text: `step failed: Run ${clip(failed.command, 120)} (exit ${failed.exit})`, cites: [stepRef, exitRef], fields: ['failedStep'] });
+          parts.fields.failedStep = { command: clip(failed.command, 200), exit: failed.exit };
+          parts.status = 'fail';
+        }
+        const steps = [...errorSteps.values()].filter((s) => !failed || s.line !== failed.line);
+        if (steps.length) {
+          parts.fields.stepsWithErrors = steps.map((s) => clip(s.command, 120));
+          summary.push({ text: `${steps.length} other step${steps.length === 1 ? '' : 's'} reported errors`, fields: ['stepsWithErrors'] });
+        }
+        return { ...parts, summary: [...summary, ...parts.summary], citations: [...citations, ...parts.citations], confidence: failed ? 0.8 : parts.confidence };
+      },
+    };
+  },
+};

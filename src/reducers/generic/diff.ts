@@ -1,0 +1,57 @@
+/**
+ * Unified diffs (`git diff`, `diff -u`, patches): a diffstat with files, +added / -removed counts
+ * and hunk headers, citing where each file's section starts.
+ */
+import type { Bullet, CitationDraft, Reducer } from '../../core/types.js';
+import { DiffStat } from './diff-stat.js';
+import { count, plural } from '../../core/format.js';
+import { looksLikeDiff } from './diff-stat.js';
+
+const FILES_CITED = 20;
+
+export const diffReducer: Reducer = {
+  name: 'diff',
+  family: 'diff',
+  intent: 'answer',
+  version: '1.0.0',
+  claims: ['diff'],
+  detect: (probe) => (looksLikeDiff(probe.head) ? 0.4 : 0),
+  start() {
+    const stat = new DiffStat();
+    return {
+      line: (stream, n, text) => stat.line(stream, n, text),
+      finish(exit) {
+        const files = [...stat.files].sort((a, b) => b.added + b.removed - (a.added + a.removed) || a.line - b.line);
+        const citations: CitationDraft[] = files.slice(0, FILES_CITED).map((file, i) => ({
+          ref: `c${i + 1}`,
+          stream: file.stream,
+          from: file.line,
+          to: file.line,
+          label: `${file.status} ${file.path} +${file.added} -${file.removed}, ${plural(file.hunkCount, 'hunk')}`,
+          kind: 'file header',
+          priority: i < 8 ? 'high' : 'normal',
+        }));
+        const summary: Bullet[] = [
+          { text: `${plural(stat.files.length + stat.droppedFiles, 'file')} changed, +${count(stat.added)} -${count(stat.removed)}`, fields: ['files', 'added', 'removed'] },
+        ];
+        const byStatus = new Map<string, number>();
+        for (const file of stat.files) byStatus.set(file.status, (byStatus.get(file.status) ?? 0) + 1);
+        if (byStatus.size > 1 || !byStatus.has('modified')) summary.push({ text: [...byStatus].map(([s, c]) => `${s} ${count(c)}`).join(', '), fields: ['byStatus'] });
+        const failed = exit.code !== null && exit.code > 1; // diff(1) exits 1 when files differ
+        return {
+          status: failed ? 'fail' : 'ok',
+          summary,
+          fields: {
+            files: files.map((f) => ({ path: f.path, ...(f.oldPath ? { from: f.oldPath } : {}), status: f.status, added: f.added, removed: f.removed, hunks: f.hunks })),
+            added: stat.added,
+            removed: stat.removed,
+            byStatus: Object.fromEntries(byStatus),
+          },
+          citations,
+          omitted: files.length > FILES_CITED ? [{ what: 'files not cited', count: files.length - FILES_CITED + stat.droppedFiles }] : [],
+          confidence: 0.9,
+        };
+      },
+    };
+  },
+};

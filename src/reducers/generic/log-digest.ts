@@ -1,0 +1,220 @@
+import type { Bullet, CitationDraft, ExitInfo, LineCitation, LineMarks, Omission, PacketParts, StreamName } from '../../core/types.js';
+import { isOutcomeLine, stripLogPrefix } from './classify.js';
+import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
+import { count, plural } from '../../core/format.js';
+import { StatusTableScanner } from './status-table.js';
+import { TemplateCounter, errorKey } from './templates.js';
+import { EdgeSample } from './edge-sample.js';
+import { WarningTemplates, isWarningLine } from './warning-templates.js';
+
+/** A line of one stream. */
+type LineAt = { stream: StreamName; n: number };
+/** Distinct message keys remembered for de-duplication; past this, later lines count as new. */
+const MAX_KEYS = 10_000;
+
+/** Whether `key` is new to `keys`, remembering it while the set is under MAX_KEYS. */
+function firstTime(keys: Set<string>, key: string): boolean {
+  if (keys.has(key)) return false;
+  if (keys.size < MAX_KEYS) keys.add(key);
+  return true;
+}
+
+const HEAD_LINES = 5;
+const TAIL_LINES = 10;
+const TOP_TEMPLATES = 5;
+/** A template with a word in it (three letters in a row). */
+const WORDY = /[A-Za-z]{3}/;
+/** A count that is not zero: an outcome line that reports something. */
+const NONZERO = /\b[1-9]\d*\b/;
+/** Outcome lines kept: the first few and the last several (totals are usually printed last). */
+const OUTCOME_FIRST = 2;
+const OUTCOME_LAST = 8;
+/** Distinct error lines that lead with their severity, cited one line each before any window. */
+const HEADLINES_FIRST = 4;
+const HEADLINES_LAST = 8;
+/** Distinct lines the tool coloured red, cited: the first few and the last few. */
+const RED_FIRST = 6;
+const RED_LAST = 6;
+/** Distinct warning templates cited on success (the first ones rank with the outcome). */
+const WARNINGS_HIGH = 6;
+const WARNINGS_CITED = 16;
+/** Section headers cited: the sections that hold the first strong errors. */
+const SECTIONS_CITED = 4;
+/**
+ * Lines that open a section of a log: CI step groups (`##[group]Run npm test`, `::group::`,
+ * GitLab's `section_start:`), BuildKit and Dockerfile steps, Gradle tasks, make's directories.
+ */
+const SECTION_HEADER = /^(?:##\[group\]|::group::|section_start:\d+:|#\d+ \[[^\]]+\] |Step \d+\/\d+ : |> Task :|make(?:\[\d+\])?: Entering directory )/;
+
+/**
+ * The generic text and log digest: error windows, first and last lines, repeated-line templates.
+ * Family reducers embed it for the lines they do not understand themselves.
+ */
+export class LogDigest {
+  readonly errors: ErrorWindowFinder;
+  readonly templates = new TemplateCounter();
+  readonly tables = new StatusTableScanner();
+  readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
+  private readonly outcomes = new EdgeSample<LineAt & { counts: boolean }>(OUTCOME_FIRST, OUTCOME_LAST);
+  private readonly headlines = new EdgeSample<LineAt>(HEADLINES_FIRST, HEADLINES_LAST);
+  private readonly headlineKeys = new Set<string>();
+  private refs = 0;
+  /** Per stream, the line of the section header the current line is under. */
+  private readonly section = new Map<StreamName, number>();
+  private readonly sectionsWithErrors: LineAt[] = [];
+  private readonly redLines = new EdgeSample<LineAt>(RED_FIRST, RED_LAST);
+  private readonly redKeys = new Set<string>();
+  readonly warnings = new WarningTemplates();
+  /** Error lines that lead with their severity; only these make a successful run a failure. */
+  strongErrors = 0;
+
+  constructor(options: ErrorWindowOptions = {}) {
+    this.errors = new ErrorWindowFinder(options);
+  }
+
+  line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
+    this.lines[stream] = n;
+    const kind = this.errors.line(stream, n, text);
+    const body = stripLogPrefix(text);
+    // A line the tool itself coloured red that no error word gave away: `# x must be replaced`.
+    if (marks?.red && kind !== 'error' && firstTime(this.redKeys, errorKey(body))) this.redLines.push({ stream, n });
+    if (SECTION_HEADER.test(body)) this.section.set(stream, n);
+    if (kind === 'error' && this.errors.strengthOf(text) === 2) {
+      this.strongErrors++;
+      if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
+      this.noteSection(stream);
+    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body);
+    if (body.trim() !== '') this.templates.add(stream, body, n);
+    if (isOutcomeLine(text)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
+    this.tables.line(stream, n, text);
+  }
+
+  /** Remembers the header of the section a strong error sits in, once per section. */
+  private noteSection(stream: StreamName): void {
+    const header = this.section.get(stream);
+    if (header === undefined || this.sectionsWithErrors.length >= SECTIONS_CITED) return;
+    if (this.sectionsWithErrors.some((s) => s.stream === stream && s.n === header)) return;
+    this.sectionsWithErrors.push({ stream, n: header });
+  }
+
+  nextRef(): string {
+    return `c${++this.refs}`;
+  }
+
+  /** The digest as packet parts; `prefix` lets a family reducer put its own bullets first. */
+  finish(exit: ExitInfo, options: { skipHead?: boolean; skipTail?: boolean } = {}): PacketParts {
+    const allWindows = this.errors.finish(this.lines);
+    const windows = rankWindows(allWindows);
+    const citations: CitationDraft[] = [];
+    const summary: Bullet[] = [];
+    const omitted: Omission[] = [];
+    const total = this.lines.stdout + this.lines.stderr;
+
+    const failed = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    // The last outcome is usually the verdict (`Apply complete!` after `Plan:`): it goes first,
+    // but one that counts something (`Tests: 69 skipped, 239 passed`) before one of zeros (`Snapshots: 0 total`).
+    const outcomes = [...this.outcomes.items].reverse();
+    for (const outcome of [...outcomes.filter((o) => o.counts), ...outcomes.filter((o) => !o.counts)]) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    // On success the warnings explain the next failure: distinct ones, counted, right after the outcome.
+    const succeeded = !failed && this.strongErrors === 0;
+    const warnings = this.warnings.distinct();
+    warnings.slice(0, WARNINGS_CITED).forEach((w, i) => {
+      const label = w.count > 1 ? `warning ×${count(w.count)}, last at line ${count(w.last)}` : 'warning';
+      citations.push({ ...this.range(w.stream, w.first, w.first, label, succeeded && i < WARNINGS_HIGH ? 'high' : i < WARNINGS_HIGH ? 'normal' : 'low'), kind: 'warning' });
+    });
+    if (warnings.length > WARNINGS_CITED) omitted.push({ what: 'distinct warnings not cited', count: warnings.length - WARNINGS_CITED });
+    if (this.warnings.uncounted > 0) omitted.push({ what: 'warning lines past the distinct-template limit', count: this.warnings.uncounted });
+    const rowRefs: string[] = [];
+    for (const row of this.tables.rows) {
+      const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
+      rowRefs.push(citation.ref);
+      citations.push(citation);
+    }
+    if (this.tables.flagged > this.tables.rows.length) omitted.push({ what: 'table rows with a failing status not cited', count: this.tables.flagged - this.tables.rows.length });
+    // The last headlines first: the final failure is usually the one that matters most.
+    const headlines = [...this.headlines.tail.reverse(), ...this.headlines.head];
+    for (const line of headlines) citations.push({ ...this.range(line.stream, line.n, line.n, 'error line', 'high'), kind: 'error line' });
+    // The tool's own red is a verdict (`must be replaced`, `FAIL`): the first few rank with the errors.
+    this.redLines.items.forEach((line, i) => citations.push({ ...this.range(line.stream, line.n, line.n, 'marked red by the tool', i < 3 ? 'high' : 'normal'), kind: 'red line' }));
+    if (this.redLines.dropped) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redLines.dropped });
+    for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
+    if (this.headlines.dropped) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlines.dropped });
+    let weakRank = 0;
+    windows.forEach((window, rank) => {
+      const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
+      // A window that only mentions an error word (prose, a config value) ranks below the first lines.
+      const priority = window.strength === 2 ? (rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low') : weakRank++ < 3 ? 'normal' : 'low';
+      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority, focus: window.focus });
+    });
+    windows.length = 0;
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const lines = this.lines[stream];
+      if (lines === 0) continue;
+      // The first lines say what ran (a command banner, a count of what was collected): cheap and high.
+      if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'high'));
+      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high'));
+    }
+
+    // Only templates that stand for a real share of the output are worth an excerpt.
+    const total0 = this.lines.stdout + this.lines.stderr;
+    // A closing brace repeated 36 times says nothing: a template needs a word to be worth a line.
+    const repeated = this.templates.repeated().filter((s) => (s.count >= 20 || (s.count >= 3 && s.count >= total0 / 10)) && WORDY.test(s.template)).slice(0, TOP_TEMPLATES);
+    for (const stat of repeated) {
+      citations.push({ ref: this.nextRef(), stream: stat.stream, from: stat.first, to: stat.first, label: `×${count(stat.count)} lines like this`, priority: 'low' });
+    }
+
+    const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
+    if (this.tables.flagged) summary.push({ text: `${plural(this.tables.flagged, 'table row')} with a failing or stopped status`, cites: rowRefs.slice(0, 4), fields: ['badStatusRows'] });
+    if (this.errors.errorLines > 0) {
+      const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
+      const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
+      summary.push({ text: `${plural(this.errors.errorLines, 'error line')} in ${plural(allWindows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
+    }
+    if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
+    if (this.outcomes.dropped) omitted.push({ what: 'outcome lines in the middle', count: this.outcomes.dropped });
+    const folded = this.templates.folded();
+    // That a successful run repeats itself is no part of its verdict: the room goes to outcome and warnings.
+    if (folded >= 50 && folded >= total * 0.3 && !succeeded) {
+      summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, fields: ['foldedLines'] });
+    }
+
+    // A run that exited 0 fails only on an error that leads its line; a mention (`errors_total`,
+    // a quoted exception name) or a warning leaves it ok, with the success budget. With no exit
+    // status at all, a mention is all there is to go on.
+    const unknown = exit.code === null && exit.signal === null && !exit.timedOut;
+    return {
+      status: failed || this.strongErrors > 0 || (unknown && this.errors.errorLines > 0) ? 'fail' : this.tables.flagged > 0 ? 'warn' : 'ok',
+      summary,
+      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: succeeded ? 0 : folded, badStatusRows: this.tables.flagged }),
+      citations,
+      omitted,
+      confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
+    };
+  }
+
+  range(stream: StreamName, from: number, to: number, label: string, priority: LineCitation['priority']): LineCitation {
+    return { ref: this.nextRef(), stream, from, to, label, priority };
+  }
+}
+
+/** Zero counts say nothing the header does not; leaving them out keeps success packets small. */
+function nonZero(fields: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== 0));
+}
+
+/**
+ * The order in which error windows compete for the budget: windows that lead with a severity
+ * before mere mentions; among them the first (often the root cause), then the last ones (the final
+ * failure), then the rest in order.
+ */
+export function rankWindows(windows: readonly ErrorWindow[]): ErrorWindow[] {
+  const strong = windows.filter((w) => w.strength === 2);
+  const weak = windows.filter((w) => w.strength !== 2);
+  const order = (list: ErrorWindow[]): ErrorWindow[] => {
+    if (list.length <= 3) return list;
+    const head = list.slice(0, 2);
+    const tail = list.slice(-4).reverse().filter((w) => !head.includes(w));
+    return [...head, ...tail, ...list.filter((w) => !head.includes(w) && !tail.includes(w))];
+  };
+  return [...order(strong), ...order(weak)];
+}

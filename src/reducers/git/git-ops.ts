@@ -1,0 +1,146 @@
+/**
+ * The other git commands: merge, pull, rebase, cherry-pick, push, fetch, clone, checkout, commit, ...
+ * Conflicts (`CONFLICT (content): Merge conflict in src/a.rs`), push rejections
+ * (` ! [rejected]        main -> main (fetch first)`), `fatal:` / `error:` lines with their hints, and on
+ * success the ref updates and the `N files changed` line. Docs: https://git-scm.com/docs/git-merge
+ */
+import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../../core/types.js';
+import { plural } from '../../core/format.js';
+import { LogDigest } from '../generic/log-digest.js';
+import type { StreamName } from '../../core/types.js';
+
+const CONFLICT = /^CONFLICT \(([^)]+)\): (.*)$/;
+const REJECTED = /^\s*!\s+\[(?:rejected|remote rejected)\]\s+(.*)$/;
+const FAILURE = /^(?:fatal|error): |^Automatic merge failed|^Aborting$|^Merge with strategy .* failed|^Could not apply |^hint: Resolve all conflicts|^CONFLICT /;
+const OUTCOME = /^(?:Already up to date\.?|Fast-forward|Updating [0-9a-f]+\.\.[0-9a-f]+|Merge made by|Successfully rebased|Switched to (?:a new )?branch|Your branch is|HEAD is now at|\[[^\]]+ [0-9a-f]{7,}\] |Current branch .* is up to date|Everything up-to-date|Cloning into|Created autostash|Applied autostash|Deleted branch)/;
+const REF_UPDATE = /^\s+(?:[0-9a-f]+\.\.\.?[0-9a-f]+|\* \[new (?:branch|tag|ref)\]|\+ [0-9a-f]+\.\.\.[0-9a-f]+|- \[deleted\]|=\s+\[up to date\])\s+\S+\s+->\s+\S+/;
+const STAT = /^ \d+ files? changed/;
+const CITED = 24;
+
+interface Hit {
+  stream: StreamName;
+  from: number;
+  to: number;
+  kind: 'conflict' | 'rejected' | 'failure' | 'outcome' | 'ref update' | 'stat' | 'path list';
+}
+
+export const gitOpsReducer: Reducer = {
+  name: 'git-ops',
+  family: 'git',
+  version: '1.0.0',
+  claims: ['git'],
+  lane: 'internal',
+  detect(probe) {
+    const both = `${probe.head}\n${probe.stderrHead}`;
+    if (/^CONFLICT \([^)]+\): /m.test(both) || /^Automatic merge failed; fix conflicts/m.test(both)) return 0.9;
+    if (/^\s*! \[(?:remote )?rejected\]/m.test(both) && /^(?:error: failed to push some refs|To \S+)/m.test(both)) return 0.9;
+    if (/^fatal: (?:not a git repository|Not a valid object name|ambiguous argument|refusing to merge|'[^']+' does not appear to be a git repository|Could not read from remote repository|unable to access ')/m.test(both)) return 0.8;
+    return 0;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const hits: Hit[] = [];
+    const conflicts: string[] = [];
+    const rejected: string[] = [];
+    const failures: string[] = [];
+    const last: Record<StreamName, Hit | null> = { stdout: null, stderr: null };
+    let dropped = 0;
+    let hints = 0;
+    let inPathList: Record<StreamName, boolean> = { stdout: false, stderr: false };
+    let stat: string | null = null;
+    const outcomeTexts: string[] = [];
+    const add = (stream: StreamName, n: number, kind: Hit['kind']): void => {
+      const previous = last[stream];
+      if (previous && previous.kind === kind && previous.to === n - 1) {
+        previous.to = n;
+        return;
+      }
+      if (hits.length >= CITED) {
+        dropped++;
+        return;
+      }
+      const hit = { stream, from: n, to: n, kind };
+      hits.push(hit);
+      last[stream] = hit;
+    };
+    return {
+      line(stream, n, text) {
+        digest.line(stream, n, text);
+        const conflict = CONFLICT.exec(text);
+        if (conflict) {
+          const path = /Merge conflict in (.+)$/.exec(conflict[2]!)?.[1] ?? conflict[2]!;
+          if (conflicts.length < 100) conflicts.push(path);
+          return add(stream, n, 'conflict');
+        }
+        const reject = REJECTED.exec(text);
+        if (reject) {
+          if (rejected.length < 20) rejected.push(reject[1]!.trim().replace(/\s+/g, ' '));
+          return add(stream, n, 'rejected');
+        }
+        if (inPathList[stream]) {
+          // `error: Your local changes ... would be overwritten` is followed by tab-indented paths.
+          if (/^\t\S/.test(text)) return add(stream, n, 'path list');
+          inPathList[stream] = false;
+        }
+        if (FAILURE.test(text)) {
+          if (failures.length < 20) failures.push(text);
+          if (/:$/.test(text)) inPathList[stream] = true;
+          return add(stream, n, 'failure');
+        }
+        if (text.startsWith('hint: ')) {
+          hints++;
+          if (hints <= 2) add(stream, n, 'failure');
+          return;
+        }
+        if (OUTCOME.test(text)) {
+          if (outcomeTexts.length < 2) outcomeTexts.push(text.trim());
+          return add(stream, n, 'outcome');
+        }
+        if (REF_UPDATE.test(text)) return add(stream, n, 'ref update');
+        if (STAT.test(text)) {
+          stat = text.trim();
+          return add(stream, n, 'stat');
+        }
+      },
+      finish(exit) {
+        if (hits.length === 0) return digest.finish(exit);
+        const summary: Bullet[] = [];
+        const citations: CitationDraft[] = [];
+        const fields: Record<string, FieldValue> = {};
+        const refsOf = (kind: Hit['kind']): string[] => citations.filter((c) => c.kind === kind).map((c) => c.ref);
+        for (const hit of hits) {
+          const important = hit.kind === 'conflict' || hit.kind === 'rejected' || hit.kind === 'failure' || hit.kind === 'path list';
+          const priority: Priority = important ? 'mandatory' : 'high';
+          citations.push({ ref: digest.nextRef(), stream: hit.stream, from: hit.from, to: hit.to, label: hit.kind, kind: hit.kind, priority });
+        }
+        if (conflicts.length) {
+          fields.conflicts = conflicts;
+          summary.push({ text: `${plural(conflicts.length, 'conflict')}: ${conflicts.slice(0, 8).join(', ')}${conflicts.length > 8 ? ', …' : ''}`, cites: refsOf('conflict').slice(0, 3), fields: ['conflicts'], priority: 'mandatory' });
+        }
+        if (rejected.length) {
+          fields.rejected = rejected;
+          summary.push({ text: `push rejected: ${rejected.slice(0, 4).join('; ')}`, cites: refsOf('rejected').slice(0, 2), fields: ['rejected'], priority: 'mandatory' });
+        }
+        if (failures.length) {
+          fields.errors = failures.slice(0, 6);
+          summary.push({ text: `${plural(failures.length, 'error line')}${hints ? `, ${plural(hints, 'hint')}` : ''}`, cites: refsOf('failure').slice(0, 3), fields: ['errors'] });
+        }
+        if (stat) {
+          fields.stat = stat;
+          summary.push({ text: stat, cites: refsOf('stat'), fields: ['stat'] });
+        }
+        const outcomes = refsOf('outcome');
+        if (!conflicts.length && !rejected.length && !failures.length && outcomes.length) summary.push({ text: outcomeTexts.join('; '), cites: outcomes.slice(0, 2) });
+        const updates = refsOf('ref update');
+        if (updates.length) summary.push({ text: `ref updates`, cites: updates.slice(0, 2) });
+        const omitted = dropped ? [{ what: 'matched lines past the first ' + CITED, count: dropped }] : [];
+        if (hints > 2) omitted.push({ what: 'hint lines', count: hints - 2 });
+        const failed = (exit.code !== null && exit.code !== 0) || conflicts.length > 0 || rejected.length > 0 || failures.length > 0;
+        const status: Status = failed ? 'fail' : 'ok';
+        return { status, summary, fields, citations, omitted, confidence: 0.85 };
+      },
+    };
+  },
+};
+
+

@@ -1,0 +1,190 @@
+/**
+ * `git status` (long form) and `git status --short/--porcelain`: branch and tracking, counts by
+ * state per section (staged, unstaged, unmerged, untracked), every unusual entry (new, deleted,
+ * renamed, conflicted, untracked) cited, plain modifications sampled. Sample: `\tmodified:   src/a.ts`.
+ * Docs: https://git-scm.com/docs/git-status
+ */
+import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../../core/types.js';
+import { count } from '../../core/format.js';
+import { LogDigest } from '../generic/log-digest.js';
+import { withStderrErrors } from '../generic/merge-parts.js';
+
+type Section = 'staged' | 'unstaged' | 'unmerged' | 'untracked' | 'ignored';
+const SECTIONS: Record<string, Section> = {
+  'Changes to be committed:': 'staged',
+  'Changes not staged for commit:': 'unstaged',
+  'Unmerged paths:': 'unmerged',
+  'Untracked files:': 'untracked',
+  'Ignored files:': 'ignored',
+};
+const ENTRY = /^\t(new file|modified|deleted|renamed|copied|typechange|both modified|both added|both deleted|added by us|added by them|deleted by us|deleted by them|unmerged):\s+(.+?)(?: \((?:new commits|modified content|untracked content)[^)]*\))?$/;
+const PORCELAIN = /^([ MTADRCU?!])([ MTADRCU?!]) (.+)$/;
+const NOTABLE_CITED_LINES = 60;
+const MODIFIED_SAMPLE = 3;
+
+export const gitStatusReducer: Reducer = {
+  name: 'git-status',
+  family: 'git',
+  intent: 'answer',
+  version: '1.1.0',
+  claims: ['git status'],
+  lane: 'internal',
+  detect(probe) {
+    const head = probe.head;
+    if (/^(?:On branch \S+|HEAD detached (?:at|from) \S+|Not currently on any branch\.)$/m.test(head) && /^(?:Changes to be committed:|Changes not staged for commit:|Untracked files:|Unmerged paths:|nothing to commit|nothing added to commit|Your branch )/m.test(head)) return 0.95;
+    return /^(?:Changes to be committed:|Changes not staged for commit:)$/m.test(head) && /^\t(?:modified|new file|deleted|renamed):\s/m.test(head) ? 0.85 : 0;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const parser = new StatusParser();
+    return {
+      line(stream, n, text) {
+        digest.line(stream, n, text);
+        if (stream === 'stdout') parser.line(n, text);
+      },
+      finish(exit) {
+        if (!parser.recognised()) return digest.finish(exit);
+        const parts = parser.finish(digest);
+        if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
+        return withStderrErrors(parts, digest, exit);
+      },
+    };
+  },
+};
+
+class StatusParser {
+  private section: Section | null = null;
+  private readonly counts: Record<Section, Map<string, number>> = { staged: new Map(), unstaged: new Map(), unmerged: new Map(), untracked: new Map(), ignored: new Map() };
+  /** Runs of lines with unusual entries, as [from, to, section]. */
+  private readonly runs: Array<[number, number, Section]> = [];
+  private notableLines = 0;
+  private notableDropped = 0;
+  private readonly samples: Array<[number, Section]> = [];
+  private readonly sampled = new Map<Section, number>();
+  private readonly conflicts: string[] = [];
+  private readonly branchLines: number[] = [];
+  private readonly stateLines: number[] = [];
+  branch: string | null = null;
+  tracking: string | null = null;
+  clean = false;
+  private porcelain = 0;
+
+  line(n: number, text: string): void {
+    const header = SECTIONS[text];
+    if (header) {
+      this.section = header;
+      return;
+    }
+    const branch = /^(?:On branch (\S+)|HEAD detached (?:at|from) (\S+))$/.exec(text) ?? /^## (\S+?)(?:\.\.\.(\S+))?(?: \[.*\])?$/.exec(text);
+    if (branch && this.branchLines.length < 3) {
+      this.branch = branch[1] ?? branch[2] ?? null;
+      this.branchLines.push(n);
+      if (text.startsWith('## ')) this.tracking = text.slice(3);
+      return;
+    }
+    if (/^Your branch (?:is|and)/.test(text)) {
+      this.tracking = text;
+      this.branchLines.push(n);
+      return;
+    }
+    if (/^(?:nothing to commit|nothing added to commit|no changes added to commit)/.test(text)) {
+      this.clean = text.startsWith('nothing to commit');
+      this.stateLines.push(n);
+      return;
+    }
+    if (/^(?:You have unmerged paths|You are currently (?:rebasing|cherry-picking|reverting|bisecting|editing)|All conflicts fixed|interactive rebase in progress|rebase in progress|You are in the middle of)/.test(text)) {
+      if (this.stateLines.length < 6) this.stateLines.push(n);
+      return;
+    }
+    if (this.section) {
+      const entry = ENTRY.exec(text);
+      if (entry) return this.entry(n, this.section, entry[1]!, entry[2]!);
+      if (this.section === 'untracked' || this.section === 'ignored') {
+        if (/^\t\S/.test(text)) return this.entry(n, this.section, this.section, text.slice(1));
+      }
+      if (text === '') this.section = null;
+      return;
+    }
+    const short = PORCELAIN.exec(text);
+    if (short) {
+      this.porcelain++;
+      const [, x, y, path] = short;
+      if (x === '?' && y === '?') return this.entry(n, 'untracked', 'untracked', path!);
+      if (x === '!' && y === '!') return this.entry(n, 'ignored', 'ignored', path!);
+      if (x === 'U' || y === 'U' || (x === 'A' && y === 'A') || (x === 'D' && y === 'D')) return this.entry(n, 'unmerged', `${x}${y}`, path!);
+      if (x !== ' ') this.entry(n, 'staged', LETTERS[x!] ?? x!, path!);
+      if (y !== ' ') this.entry(n, 'unstaged', LETTERS[y!] ?? y!, path!, x !== ' ');
+    }
+  }
+
+  private entry(n: number, section: Section, state: string, path: string, sameLine = false): void {
+    const counts = this.counts[section];
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+    if (section === 'unmerged' && this.conflicts.length < 50) this.conflicts.push(path);
+    if (sameLine) return;
+    const notable = state !== 'modified' && section !== 'ignored';
+    if (notable) {
+      if (this.notableLines >= NOTABLE_CITED_LINES) {
+        this.notableDropped++;
+        return;
+      }
+      this.notableLines++;
+      const last = this.runs[this.runs.length - 1];
+      if (last && last[1] === n - 1 && last[2] === section) last[1] = n;
+      else this.runs.push([n, n, section]);
+    } else if (state === 'modified' && (this.sampled.get(section) ?? 0) < MODIFIED_SAMPLE) {
+      this.sampled.set(section, (this.sampled.get(section) ?? 0) + 1);
+      this.samples.push([n, section]);
+    }
+  }
+
+  recognised(): boolean {
+    return this.branch !== null || this.stateLines.length > 0 || Object.values(this.counts).some((m) => m.size > 0);
+  }
+
+  finish(refs: { nextRef(): string }) {
+    const summary: Bullet[] = [];
+    const citations: CitationDraft[] = [];
+    const fields: Record<string, FieldValue> = {};
+    if (this.branch) fields.branch = this.branch;
+    if (this.tracking) fields.tracking = this.tracking;
+    const headRefs: string[] = [];
+    if (this.branchLines.length) {
+      const ref = refs.nextRef();
+      headRefs.push(ref);
+      citations.push({ ref, stream: 'stdout', from: this.branchLines[0]!, to: this.branchLines[this.branchLines.length - 1]!, label: 'branch', priority: 'mandatory' });
+    }
+    if (this.branch || this.tracking) summary.push({ text: [this.branch ? `on ${this.branch}` : '', this.tracking ?? ''].filter(Boolean).join('; '), cites: headRefs, fields: this.branch ? ['branch'] : ['tracking'] });
+    const totals: string[] = [];
+    for (const section of ['unmerged', 'staged', 'unstaged', 'untracked', 'ignored'] as const) {
+      const counts = this.counts[section];
+      if (counts.size === 0) continue;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      fields[section] = section === 'untracked' || section === 'ignored' ? total : { total, ...Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) };
+      const detail = section === 'untracked' || section === 'ignored' ? '' : ` (${[...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s, c]) => `${s} ${count(c)}`).join(', ')})`;
+      totals.push(`${section} ${count(total)}${detail}`);
+    }
+    if (this.conflicts.length) fields.conflicts = this.conflicts;
+    if (totals.length) summary.push({ text: totals.join('; '), fields: Object.keys(fields).filter((k) => ['unmerged', 'staged', 'unstaged', 'untracked', 'ignored'].includes(k)) });
+    else if (this.clean) {
+      fields.clean = true;
+      summary.push({ text: 'working tree clean', fields: ['clean'] });
+    }
+    for (const [from, to, section] of this.runs) {
+      const priority: Priority = section === 'unmerged' || citations.length < 12 ? 'mandatory' : 'high';
+      citations.push({ ref: refs.nextRef(), stream: 'stdout', from, to, label: section, kind: `${section} entries`, priority });
+    }
+    for (const [n, section] of this.samples) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: `${section}: modified (sample)`, kind: 'modified samples', priority: 'low' });
+    for (const n of this.stateLines.slice(0, 3)) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: 'state', priority: 'high' });
+    const omitted = [];
+    const modified = (['staged', 'unstaged'] as const).reduce((a, s) => a + (this.counts[s].get('modified') ?? 0), 0) - this.samples.length;
+    if (modified > 0) omitted.push({ what: 'modified paths (counted)', count: modified });
+    if (this.notableDropped) omitted.push({ what: 'new/deleted/renamed/untracked paths past the first ' + NOTABLE_CITED_LINES, count: this.notableDropped });
+    const unmerged = this.counts.unmerged.size > 0;
+    return { status: (unmerged ? 'warn' : 'ok') as Status, summary, fields, citations, omitted, confidence: 0.9 };
+  }
+}
+
+const LETTERS: Record<string, string> = { M: 'modified', T: 'typechange', A: 'new file', D: 'deleted', R: 'renamed', C: 'copied' };
+
+

@@ -1,0 +1,124 @@
+/**
+ * `pip install` (also `python -m pip`, `uv pip install`, `pip download/wheel`): the decisive errors
+ * (`ERROR: No matching distribution found for x`, the `× ... did not run successfully` block with the
+ * compiler error inside it, resolver conflicts), retries and other warnings grouped, and
+ * `Successfully installed a-1.0 b-2.0` on success. Docs: https://pip.pypa.io/en/stable/cli/pip_install/
+ */
+import type { Bullet, Reducer, StreamName } from '../../core/types.js';
+import { count, plural } from '../../core/format.js';
+import { LogDigest } from '../generic/log-digest.js';
+import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
+
+const ERROR = /^\s*(?:ERROR|error): (.*)$/;
+const CROSS = /^\s*× (.*)$/;
+const COMPILER_ERROR = /^\s*\S+:\d+(?::\d+)?: (?:fatal )?error: |^\s*error: command '.*' failed with exit code \d+/;
+const WARNING = /^WARNING: (.*)$/;
+const INSTALLED = /^Successfully installed (.*)$/;
+const SATISFIED = /^Requirement already satisfied: /;
+const COLLECTING = /^(?:Collecting|Processing|Downloading|Using cached|  Downloading|  Using cached|Obtaining) /;
+const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
+const CONTENT = /^(?:Collecting \S|Successfully installed |Requirement already satisfied: |ERROR: (?:Could not find a version|No matching distribution|Could not build wheels|Failed building wheel|Cannot install|Could not open requirements file|ResolutionImpossible)|Looking in indexes: |  error: subprocess-exited-with-error|Installing collected packages: )/m;
+const MAX_COMPILER_ERRORS = 5;
+
+export const pipInstallReducer: Reducer = {
+  name: 'pip-install',
+  family: 'pip',
+  intent: 'verdict',
+  version: '1.0.0',
+  claims: ['pip install', 'pip3 install', 'pip download', 'pip wheel', 'uv pip install', 'uv pip sync', 'pip-sync'],
+  lane: 'internal',
+  detect(probe) {
+    const both = probe.head + '\n' + probe.stderrHead;
+    if (!CONTENT.test(both)) return 0;
+    return /^(?:Collecting |Successfully installed |ERROR: (?:No matching distribution|Could not find a version))/m.test(both) ? 0.85 : 0.6;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const decisive = new DecisiveLines(digest);
+    const warnings = new WarningKinds();
+    const fields: Record<string, string | number | string[]> = {};
+    let installed: { stream: StreamName; n: number; names: string[] } | null = null;
+    let satisfied = 0;
+    let collected = 0;
+    let compilerErrors = 0;
+    let failed = false;
+    let conflict: { stream: StreamName; from: number; to: number } | null = null;
+    const errors: string[] = [];
+
+    return {
+      line(stream, n, text) {
+        digest.line(stream, n, text);
+        if (conflict && conflict.stream === stream) {
+          const next = ERROR.test(text);
+          if (text.trim() === '' || /^To fix this you could try/.test(text) || next) {
+            decisive.add({ stream, from: conflict.from, to: conflict.to, label: 'dependency conflict', priority: 'mandatory' });
+            conflict = null;
+          } else conflict.to = n;
+          if (!next) return;
+        }
+        if (CONFLICT_START.test(text)) {
+          failed = true;
+          const cannot = ERROR.exec(text);
+          if (cannot && errors.length < 8) errors.push(cannot[1]!);
+          conflict = { stream, from: n, to: n };
+          return;
+        }
+        if (COMPILER_ERROR.test(text)) {
+          failed = true;
+          if (compilerErrors++ < MAX_COMPILER_ERRORS) decisive.add({ stream, from: n, to: n + 2, label: 'compiler error', priority: compilerErrors === 1 ? 'mandatory' : 'high', focus: [n] });
+          return;
+        }
+        let m = ERROR.exec(text);
+        if (m) {
+          failed = true;
+          if (errors.length < 8) errors.push(m[1]!);
+          if (!/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(m[1]!)) decisive.add({ stream, from: n, to: n, label: 'error', priority: 'mandatory' }, m[1]);
+          return;
+        }
+        if ((m = CROSS.exec(text))) {
+          failed = true;
+          decisive.add({ stream, from: n, to: n + 1, label: 'failed step', priority: 'high' }, m[1]);
+          return;
+        }
+        if ((m = WARNING.exec(text))) {
+          const body = m[1]!;
+          const kind = /^Retrying /.test(body) ? 'retrying' : /is ignored: it is neither a file nor a directory/.test(body) ? 'ignored index location' : /^The script \S+ is installed in/.test(body) ? 'script not on PATH' : /deprecat/i.test(body) ? 'deprecated' : /^You are using pip version|^There was an error checking the latest version/.test(body) ? 'pip version' : 'other';
+          warnings.add(kind, stream, n);
+          return;
+        }
+        if ((m = INSTALLED.exec(text))) {
+          installed = { stream, n, names: m[1]!.split(/\s+/) };
+          return;
+        }
+        if (SATISFIED.test(text)) satisfied++;
+        else if (COLLECTING.test(text)) collected++;
+      },
+      finish(exit) {
+        if (conflict) decisive.add({ stream: conflict.stream, from: conflict.from, to: conflict.to, label: 'dependency conflict', priority: 'mandatory' });
+        const bullets: Bullet[] = [];
+        const meaningful = errors.filter((e) => !/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(e));
+        if (meaningful.length) fields.errors = meaningful;
+        if (decisive.items.length) {
+          const main = meaningful[meaningful.length - 1] ?? errors[0];
+          bullets.push({ text: `install failed${main ? `: ${main}` : ''}${compilerErrors ? `; ${plural(compilerErrors, 'compiler error')}` : ''}`, cites: decisive.items.slice(0, 4).map((d) => d.ref), ...(meaningful.length ? { fields: ['errors'] } : {}), priority: 'mandatory' });
+          if (compilerErrors > MAX_COMPILER_ERRORS) decisive.dropped += compilerErrors - MAX_COMPILER_ERRORS;
+        }
+        if (installed) {
+          fields.installed = installed.names;
+          const ref = digest.nextRef();
+          bullets.push({ text: `installed ${plural(installed.names.length, 'package')}${satisfied ? `; ${count(satisfied)} already satisfied` : ''}`, cites: [ref], fields: ['installed'] });
+          const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+          parts.citations.push({ ref, stream: installed.stream, from: installed.n, to: installed.n, label: 'result', priority: failed ? 'high' : 'mandatory' });
+          return parts;
+        }
+        if (satisfied) {
+          fields.alreadySatisfied = satisfied;
+          if (!failed) bullets.push({ text: `nothing to install: ${plural(satisfied, 'requirement')} already satisfied`, fields: ['alreadySatisfied'] });
+        }
+        if (collected) fields.collected = collected;
+        if (!decisive.items.length && !satisfied && !collected && !warnings.total) return digest.finish(exit);
+        return pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+      },
+    };
+  },
+};

@@ -1,0 +1,182 @@
+/**
+ * Terraform and OpenTofu: `plan`, `apply`, `destroy`, `init`, `validate` text, and `show -json` plans.
+ * Every resource to destroy or replace is cited (`# aws_db_instance.main must be replaced`), with the
+ * `Plan:` / `Apply complete!` lines, diagnostics with file:line, and the slowest creations.
+ * Docs: https://developer.hashicorp.com/terraform/cli/commands/plan
+ */
+import type { Bullet, CitationDraft, JsonStyle, LineCitation, PacketParts, Probe, Reducer } from '../../core/types.js';
+import { count, plural } from '../../core/format.js';
+import { commandWords } from '../../core/argv.js';
+import { distillJson } from '../generic/json.js';
+import { foldAddressRuns, listHead } from '../generic/address-runs.js';
+import { addDigestErrors } from '../generic/digest-errors.js';
+import { LogDigest } from '../generic/log-digest.js';
+import { distillPlanJson, isTerraformJson } from './terraform-plan-json.js';
+import { TerraformText, type Diagnostic } from './terraform-text.js';
+
+const CONTENT =
+  /^\{"@level":"\w+","@message":"(?:Terraform|OpenTofu) v?\d|Terraform will perform the following actions|OpenTofu will perform the following actions|^Plan: \d+ to add|^(?:Apply|Destroy) complete! Resources:|(?:Terraform|OpenTofu) has been successfully initialized|^Initializing (?:the backend|provider plugins)\.\.\.|^No changes\. Your infrastructure matches|: Refreshing state\.\.\. \[id=|: (?:Creation|Destruction) complete after \S+ \[id=|^│ +on \S+\.tf(?:\.json)? line \d+|^\s*on \S+\.tf line \d+, in /m;
+/** Completions faster than this are not worth a field. */
+const SLOW_SECONDS = 10;
+/** Destroy and replace headers cited as mandatory; later ones are still cited, at high priority. */
+const MANDATORY_HEADERS = 60;
+const JSON_PLAN = /^\s*\{\s*"format_version"\s*:\s*"[\d.]+"\s*,\s*"terraform_version"/;
+
+export const terraformReducer: Reducer = {
+  name: 'terraform',
+  family: 'terraform',
+  version: '1.1.0',
+  claims: ['terraform', 'tofu', 'terragrunt'],
+  lane: 'internal',
+  wantsJson: true,
+  // `-json` stream lines carry the same module and a timestamp on every line: shown without them.
+  excerptLine: (text) => (text.startsWith('{"@level"') ? text.replace(/"@module":"[^"]*",|"@timestamp":"[^"]*",/g, '') : text),
+  detect(probe: Probe) {
+    const program = commandWords(probe.argv)[0];
+    if (program === 'terraform' || program === 'tofu' || program === 'terragrunt') return 0.95;
+    if (JSON_PLAN.test(probe.head)) return 0.95;
+    if (CONTENT.test(probe.head) || CONTENT.test(probe.stderrHead)) return 0.9;
+    return 0;
+  },
+  start(ctx) {
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const text = new TerraformText();
+    let parsed: { doc: unknown; style: JsonStyle } | null = null;
+    return {
+      line(stream, n, line) {
+        digest.line(stream, n, line);
+        text.line(stream, n, line);
+      },
+      json(doc, style) {
+        parsed = { doc, style };
+      },
+      finish(exit) {
+        const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+        if (parsed) {
+          const { doc, style } = parsed;
+          if (isTerraformJson(doc) && ('resource_changes' in doc || 'planned_values' in doc)) return distillPlanJson(doc, style, digest, failedExit);
+          return distillJson(doc, style, digest, failedExit);
+        }
+        text.end();
+        if (text.recognised === 0) return digest.finish(exit);
+        return reduceText(text, digest, failedExit, exit);
+      },
+    };
+  },
+};
+
+function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, exit: Parameters<LogDigest['finish']>[0]): PacketParts {
+  const summary: Bullet[] = [];
+  const fields: PacketParts['fields'] = {};
+  const citations: CitationDraft[] = [];
+  const omitted: PacketParts['omitted'] = [];
+  const cite = (draft: Omit<LineCitation, 'ref'>): string => {
+    const ref = digest.nextRef();
+    citations.push({ ...draft, ref });
+    return ref;
+  };
+
+  const errors = tf.diagnostics.filter((d) => d.severity === 'error');
+  const warnings = tf.diagnostics.filter((d) => d.severity === 'warning');
+  if (errors.length) {
+    const refs = errors.map((d, i) => cite({ stream: d.stream, from: d.from, to: d.to, label: `error: ${d.summary}`, kind: 'error', priority: i === 0 ? 'mandatory' : 'high' }));
+    const total = errors.length + tf.diagnosticsDropped.error;
+    summary.push({ text: `${plural(total, 'error')}: ${errors.slice(0, 3).map(describeDiagnostic).join('; ')}${errors.length > 3 ? '; …' : ''}`, cites: refs.slice(0, 4), fields: ['errors'], priority: 'mandatory' });
+    fields.errors = errors.map(diagnosticField);
+    if (tf.diagnosticsDropped.error) omitted.push({ what: 'errors past the first ' + errors.length, count: tf.diagnosticsDropped.error });
+  }
+  if (failedExit && tf.inFlight.size > 0) {
+    const pending = [...tf.inFlight.entries()];
+    fields.unfinished = pending.map(([address, { verb }]) => `${address}: ${verb}`);
+    summary.push({ text: `never completed: ${pending.slice(0, 4).map(([a, { verb }]) => `${a} (${verb.toLowerCase()})`).join(', ')}${pending.length > 4 ? ', …' : ''}`, fields: ['unfinished'] });
+  }
+
+  let decisiveCited = 0;
+  for (const action of ['delete', 'replace'] as const) {
+    const headers = tf.headers.filter((h) => h.action === action);
+    if (!headers.length) continue;
+    const key = action === 'delete' ? 'destroy' : 'replace';
+    // Each one is cited; past the first few dozen they yield to the budget (the field still lists them, every one counted).
+    const refs = headers.map((h) => cite({ stream: h.stream, from: h.from, to: h.to, label: key, kind: key, priority: decisiveCited++ < MANDATORY_HEADERS ? 'mandatory' : 'high' }));
+    fields[key] = headers.map((h) => h.address);
+    const total = tf.actionCounts[action] ?? headers.length;
+    const verb = action === 'delete' ? 'destroys' : 'replaces';
+    summary.push({ text: `${verb} ${plural(total, 'resource')}${total > headers.length ? ` (${count(headers.length)} listed)` : ''}: ${listHead(headers.map((h) => h.address), 6)}`, cites: refs.slice(0, 3), fields: [key], priority: 'mandatory' });
+    if (total > headers.length) omitted.push({ what: `${key} headers past the first ${count(headers.length)} (counted, not kept)`, count: total - headers.length });
+  }
+
+  let planRef: string | null = null;
+  if (tf.plan) {
+    planRef = cite({ stream: tf.plan.line.stream, from: tf.plan.line.n, to: tf.plan.line.n, label: 'plan', priority: 'mandatory' });
+    if (!tf.done) fields.plan = tf.plan.counts;
+    if (!tf.done) summary.push({ text: `plan: ${Object.entries(tf.plan.counts).map(([k, v]) => `${count(v)} to ${k}`).join(', ')}`, cites: [planRef] });
+  } else if (tf.noChanges) {
+    const ref = cite({ stream: tf.noChanges.stream, from: tf.noChanges.n, to: tf.noChanges.n, label: 'plan', priority: 'mandatory' });
+    summary.push({ text: 'no changes', cites: [ref] });
+  }
+  const changes = Object.fromEntries(Object.entries(tf.actionCounts).filter(([k]) => k !== 'drift'));
+  const otherActions = Object.keys(changes).filter((k) => k !== 'delete' && k !== 'replace');
+  if (otherActions.length && !tf.done) {
+    fields.changes = changes;
+    for (const action of ['create', 'update', 'import', 'move', 'forget', 'read']) {
+      const addresses = tf.headers.filter((h) => h.action === action).map((h) => h.address);
+      if (addresses.length) summary.push({ text: `${action}: ${listHead(foldAddressRuns(addresses), 8)}${(changes[action] ?? 0) > addresses.length ? ` (of ${count(changes[action]!)})` : ''}`, fields: ['changes'] });
+    }
+  }
+  if (tf.actionCounts.drift) {
+    fields.drifted = tf.actionCounts.drift;
+    if (!tf.done) summary.push({ text: `${plural(tf.actionCounts.drift, 'object')} changed outside Terraform`, fields: ['drifted'] });
+  }
+  if (tf.headersDropped && !tf.done) omitted.push({ what: 'resource headers (create/update/read) not listed', count: tf.headersDropped });
+
+  if (tf.done) {
+    const ref = cite({ stream: tf.done.line.stream, from: tf.done.line.n, to: tf.done.line.n, label: 'result', priority: 'mandatory' });
+    summary.push({ text: `${tf.done.kind.toLowerCase()} complete: ${Object.entries(tf.done.counts).map(([k, v]) => `${count(v)} ${k}`).join(', ')}`, cites: planRef ? [planRef, ref] : [ref] });
+  } else if (tf.completed.Creation + tf.completed.Destruction + tf.completed.Modifications > 0) {
+    fields.completed = { created: tf.completed.Creation, destroyed: tf.completed.Destruction, modified: tf.completed.Modifications };
+    summary.push({ text: `before stopping: ${count(tf.completed.Creation)} created, ${count(tf.completed.Modifications)} modified, ${count(tf.completed.Destruction)} destroyed`, fields: ['completed'] });
+  }
+  const slow = tf.slowest.filter((s) => s.seconds >= SLOW_SECONDS);
+  if (slow.length) fields.slowest = slow.slice(0, failedExit || errors.length ? 3 : 1).map((s) => s.text);
+
+  if (tf.initOk) {
+    const ref = cite({ stream: tf.initOk.stream, from: tf.initOk.n, to: tf.initOk.n, label: 'init', priority: 'mandatory' });
+    summary.push({ text: 'initialized', cites: [ref] });
+  }
+  if (tf.providers.length) fields.providers = tf.providers;
+  if (tf.validOk) {
+    const ref = cite({ stream: tf.validOk.stream, from: tf.validOk.n, to: tf.validOk.n, label: 'validate', priority: 'mandatory' });
+    summary.push({ text: 'configuration is valid', cites: [ref] });
+  }
+
+  if (warnings.length) {
+    const refs = warnings.slice(0, 3).map((d) => cite({ stream: d.stream, from: d.from, to: d.to, label: `warning: ${d.summary}`, kind: 'warning', priority: 'normal' }));
+    const total = warnings.length + tf.diagnosticsDropped.warning;
+    fields.warnings = total;
+    summary.push({ text: `${plural(total, 'warning')}: ${[...new Set(warnings.map((d) => d.summary))].slice(0, 3).join('; ')}`, cites: refs.slice(0, 2), fields: ['warnings'] });
+    if (warnings.length > 3) omitted.push({ what: 'warning blocks', count: total - 3 });
+  }
+
+  const failed = failedExit || errors.length > 0;
+  let confidence = 0.9;
+  if (failed && errors.length === 0) {
+    // The failure is not in a diagnostic we know: bring the generic error windows.
+    addDigestErrors(digest, exit, { summary, fields, citations, omitted });
+    confidence = 0.7;
+  }
+  const destructive = (tf.actionCounts.delete ?? 0) + (tf.actionCounts.replace ?? 0) > 0 && !tf.done;
+  return { status: failed ? 'fail' : destructive || warnings.length ? 'warn' : 'ok', summary, fields, citations, omitted, confidence };
+}
+
+function describeDiagnostic(d: Diagnostic): string {
+  const where = d.at ? ` (${d.at})` : '';
+  return `${d.summary}${where}`;
+}
+
+function diagnosticField(d: Diagnostic): Record<string, string> {
+  const out: Record<string, string> = { summary: d.summary };
+  if (d.at) out.at = d.at;
+  if (d.resource) out.resource = d.resource;
+  if (d.detail) out.detail = d.detail;
+  return out;
+}

@@ -1,0 +1,412 @@
+/**
+ * `go test` output, plain or -v (`--- FAIL: TestX (0.01s)`, `    x_test.go:12: want 2, got 3`,
+ * `FAIL\tgithub.com/x/y\t0.337s`), and the `go test -json` event stream (test2json:
+ * `{"Action":"fail","Package":"x/y","Test":"TestX","Elapsed":0.01}`), read line by line.
+ * Docs: https://pkg.go.dev/cmd/go#hdr-Test_packages, https://pkg.go.dev/cmd/test2json
+ */
+import type { Reducer, ReducerRun, StreamName } from '../../core/types.js';
+import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+
+const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
+const PACKAGE_OK = /^ok\s+(\S+)\s/;
+const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
+/** `    x_test.go:12: message` as t.Errorf and friends print it. */
+const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
+/** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
+const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
+const PANIC = /^panic: /;
+/** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
+const GOTESTSUM_FAIL = /^=== (?:FAIL|Errors?):? (\S+)(?: (\S+))?(?: \([\d.]+s\))?$/;
+const GOTESTSUM_DONE = /^DONE (?:\d+ runs?, )?(\d+) tests?(.*?) in [\d.]+s$/;
+const GOTESTSUM_PACKAGE = /^([✓✖∅]) {2}(\S+)/;
+/** Wording of a failed check, preferred over plain t.Log lines as the message. */
+const ASSERTY = /\b(?:want(?:ed)?|expected|got|mismatch|unexpected|differ|not equal|error|fail(?:ed|ure)?|should|must|missing|invalid)\b|!=|==/i;
+/** Lines of a panic excerpt searched for the first project frame. */
+const PANIC_SCAN = 60;
+/** Lines of a panic cited when its trace has no project frame. */
+const PANIC_HEAD = 8;
+/** Tests whose output is kept while they run. */
+const MAX_OUTPUTS = 5_000;
+
+export const goTestReducer: Reducer = {
+  name: 'go-test',
+  family: 'go',
+  intent: 'verdict',
+  version: '1.0.0',
+  claims: ['go test', 'gotestsum'],
+  lane: 'internal',
+  detect(probe) {
+    if (looksTimestamped(probe.head)) return 0;
+    const text = probe.head;
+    return scoreHits([
+      /^\{"Time":"[^"]*","Action":"(?:start|run|output|pass|fail|skip|pause|cont)","Package":"/m.test(text) || /^\{"Action":"\w+","Package":"/m.test(text) ? 0.97 : 0,
+      /^\{"ImportPath":"[^"]*","Action":"build-(?:output|fail)"/m.test(text) ? 0.95 : 0,
+      /^=== RUN {3}Test/m.test(text) ? 0.9 : 0,
+      /^\s*--- (?:FAIL|PASS|SKIP): Test\S* \([\d.]+s\)/m.test(text) ? 0.9 : 0,
+      /^(?:ok {2}|FAIL)\t\S+\t(?:[\d.]+s|\(cached\))/m.test(text) ? 0.85 : 0,
+      /^\?\s+\t?\S+\t\[no test files\]/m.test(text) ? 0.8 : 0,
+      /^DONE \d+ tests?(?:, \d+ (?:skipped|failures?|errors?))* in [\d.]+s$/m.test(text) ? 0.9 : 0,
+      /^=== FAIL: \S+ \S+ \([\d.]+s\)$/m.test(text) ? 0.85 : 0,
+      /^FAIL\t\S+ \[(?:build failed|setup failed)\]$/m.test(text) ? 0.85 : 0,
+    ]);
+  },
+  start(ctx) {
+    const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
+    // Events carry everything a test said; the last events add nothing but bytes.
+    const report = new TestReport({ runner: 'go test', tail: !json }, ctx.errorPatterns);
+    return json ? jsonRun(report) : textRun(report);
+  },
+};
+
+/** What a failing test's output says: the message, the project frame, the lines worth citing. */
+class TestOutput {
+  readonly lines: number[] = [];
+  message?: string;
+  location?: string;
+  /** Whether t.Log lines were seen without a message yet (testify puts it on a later line). */
+  private wantsMessage = false;
+  /** Whether the location came from testify's `Error Trace` (better than the helper's frame). */
+  private fromTestify = false;
+  /** Whether the message reads like an assertion (a t.Log line before it is only context). */
+  private asserts = false;
+  /** Whether testify's `Messages:` may still complete the message. */
+  private open = false;
+
+  /** Reads one output line (without the json wrapping); n is the artifact line to cite. */
+  read(n: number, text: string): void {
+    if (/^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP):)/.test(text) || text.trim() === '') return;
+    const testify = TESTIFY.exec(text);
+    if (testify) {
+      const [, key, value] = testify;
+      if (key === 'Error Trace') {
+        this.location ??= projectFrame(value!.trim()) ?? undefined;
+        this.fromTestify = this.location !== undefined;
+      }
+      if (key === 'Error' && (this.message === undefined || this.wantsMessage)) {
+        this.message = value!.trim();
+        this.wantsMessage = false;
+        this.open = true;
+      } else if (key === 'Messages' && this.open && this.message !== undefined) {
+        this.message = `${this.message} ${value!.trim()}`;
+        this.open = false;
+      }
+      // A 2 KB `expected: []byte{0x7b, ...}` dump costs more than it shows; the diff and the message remain.
+      if (key !== 'Test' && text.length <= 300) this.keep(n);
+      return;
+    }
+    const log = TEST_LOG.exec(text);
+    if (log) {
+      const frame = projectFrame(`${log[1]}:${log[2]}`);
+      if (frame && !this.fromTestify) this.location ??= frame;
+      const said = log[3]!.trim();
+      if (this.message === undefined || this.wantsMessage || (!this.asserts && ASSERTY.test(said))) {
+        if (said) {
+          if (frame && !this.fromTestify) this.location = frame;
+          this.message = said;
+          this.asserts = ASSERTY.test(said);
+          this.wantsMessage = false;
+        } else this.wantsMessage = true;
+      }
+      this.keep(n);
+      return;
+    }
+    if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) this.message = text.trim();
+    if (this.lines.length < 3) this.keep(n);
+  }
+
+  private keep(n: number): void {
+    if (this.lines.length < 8) this.lines.push(n);
+  }
+
+  failure(name: string, stream: StreamName, fallback: number): OpenFailure {
+    const from = this.lines[0] ?? fallback;
+    const open = new OpenFailure(name, stream, from);
+    for (const n of this.lines) open.mark(n, 200);
+    if (this.message !== undefined) open.message = this.message;
+    if (this.location !== undefined) open.location = this.location;
+    return open;
+  }
+}
+
+/** Cites a panic from its first line to the first project frame of its trace (bounded). */
+class PanicTracker {
+  private open: { stream: StreamName; from: number; label: string; focus: number[] } | null = null;
+
+  /** The label of the last panic flushed, to name a package that failed without a failing test. */
+  last: string | null = null;
+
+  constructor(private readonly report: TestReport) {}
+
+  line(stream: StreamName, n: number, text: string): void {
+    if (PANIC.test(text)) {
+      this.flush();
+      this.open = { stream, from: n, label: text.trim().slice(0, 160), focus: [n] };
+      return;
+    }
+    const open = this.open;
+    if (!open || open.stream !== stream) return;
+    if (n - open.from > PANIC_SCAN) return this.flush();
+    if (/^\s*running tests:|^\t\S+ \(\d/.test(text) && open.focus.length < 6) open.focus.push(n);
+    if (open.focus.length < 8 && projectFrame(text)) {
+      open.focus.push(n);
+      this.flush(n);
+    }
+  }
+
+  flush(to?: number): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = null;
+    const end = Math.max(open.from + 3, to === undefined ? open.from + PANIC_HEAD : Math.min(to, open.from + PANIC_SCAN));
+    this.last = open.label;
+    this.report.addExcerpt(open.stream, open.from, end, open.label, 'mandatory', open.focus);
+  }
+}
+
+function textRun(report: TestReport): ReducerRun {
+  const panics = new PanicTracker(report);
+  /** The test whose output lines are arriving (-v prints them under `=== RUN`). */
+  let current: string | null = null;
+  /** Output of tests that have not passed yet, by name (-v prints verdicts of subtests at the end). */
+  const outputs = new Map<string, TestOutput>();
+  /** Failures reported so far (a few), to recognise parents listed after their subtests. */
+  const failedNames = new Set<string>();
+  /** A `--- FAIL` block being read (plain mode prints the output after it). */
+  let failing: { name: string; indent: number; output: TestOutput; line: number; children: number } | null = null;
+  let building: { stream: StreamName; pkg: string; from: number; to: number; focus: number[] } | null = null;
+  let lastOk = 0;
+  const stream: StreamName = 'stdout';
+
+  const closeFailing = (): void => {
+    if (!failing) return;
+    const f = failing;
+    failing = null;
+    // A parent that failed only because its subtests did adds nothing of its own.
+    if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
+    if (failedNames.size < 1000) failedNames.add(f.name);
+    report.add(f.output.failure(f.name, stream, f.line).draft());
+  };
+  const closeBuild = (): void => {
+    if (!building) return;
+    report.addExcerpt(building.stream, building.from, building.to, `build failed: ${building.pkg}`, 'mandatory', building.focus);
+    building = null;
+  };
+
+  return {
+    line(s, n, text) {
+      report.digest.line(s, n, text);
+      if (building && building.stream === s) {
+        if (/^\S+\.go:\d+(?::\d+)?: |^\s+/.test(text) && !PACKAGE_FAIL.test(text)) {
+          building.to = n;
+          if (building.focus.length < 6 && /\.go:\d+/.test(text)) building.focus.push(n);
+          const m = /^(\S+\.go):(\d+)(?::\d+)?: (.*)$/.exec(text);
+          if (m) report.add({ name: building.pkg, stream: s, from: n, to: n, message: m[3]!, location: `${m[1]}:${m[2]}`, focus: [n] });
+          return;
+        }
+        closeBuild();
+      }
+      // `# example.com/x [example.com/x.test]` opens the compiler's errors for a package.
+      const heading = /^# (\S+)(?: \[\S+\])?$/.exec(text);
+      if (heading) {
+        if (s === 'stdout') closeFailing();
+        building = { stream: s, pkg: heading[1]!, from: n, to: n, focus: [] };
+        return;
+      }
+      if (s !== 'stdout') return;
+      panics.line(s, n, text);
+      const result = RESULT.exec(text);
+      if (result) {
+        const [, indent, verdict, name] = result;
+        // gotestsum repeats the verdict inside its own `=== FAIL:` block.
+        if (failing && failing.indent < 0 && name === failing.name) return;
+        report.addCount(verdict === 'PASS' ? 'passed' : verdict === 'FAIL' ? 'failed' : 'skipped');
+        if (verdict !== 'FAIL') {
+          outputs.delete(name!);
+          if (failing && indent!.length <= failing.indent) closeFailing();
+          return;
+        }
+        if (failing && indent!.length > failing.indent) failing.children++;
+        if (failing && name!.startsWith(failing.name + '/')) {
+          // The parent's own block ends where its first failing subtest begins.
+          const parent = failing;
+          failing = null;
+          if (parent.output.message !== undefined) report.add(parent.output.failure(parent.name, stream, parent.line).draft());
+        } else closeFailing();
+        const output = outputs.get(name!) ?? new TestOutput();
+        outputs.delete(name!);
+        if (output.lines.length === 0) output.lines.push(n);
+        failing = { name: name!, indent: indent!.length, output, line: n, children: 0 };
+        current = null;
+        return;
+      }
+      const run = /^=== (?:RUN|CONT|NAME)\s+(\S+)/.exec(text);
+      if (run) {
+        current = run[1]!;
+        return;
+      }
+      // gotestsum: `=== FAIL: pkg TestName (0.00s)` followed by the test's output.
+      const summary = GOTESTSUM_FAIL.exec(text);
+      if (summary) {
+        closeFailing();
+        const [, pkg, name] = summary;
+        failing = { name: name || pkg!, indent: -1, output: new TestOutput(), line: n, children: 0 };
+        failing.output.lines.push(n);
+        return;
+      }
+      const done = GOTESTSUM_DONE.exec(text);
+      if (done) {
+        closeFailing();
+        const [, total, rest] = done;
+        report.setCount('total', Number(total));
+        for (const m of rest!.matchAll(/(\d+) (skipped|failures?|errors?)/g)) report.setCount(m[2]!.startsWith('fail') ? 'failed' : m[2]!.startsWith('error') ? 'errors' : 'skipped', Number(m[1]));
+        report.addTotals(s, n, 'totals');
+        return;
+      }
+      const pkgLine = GOTESTSUM_PACKAGE.exec(text);
+      if (pkgLine) {
+        closeFailing();
+        if (pkgLine[1] === '✖') report.addCount('packagesFailed');
+        else if (pkgLine[1] === '✓') report.addCount('packagesOk');
+        return;
+      }
+      const ok = PACKAGE_OK.exec(text);
+      if (ok) {
+        closeFailing();
+        report.addCount('packagesOk');
+        lastOk = n;
+        return;
+      }
+      if (PACKAGE_FAIL.test(text)) {
+        closeFailing();
+        report.addCount('packagesFailed');
+        report.addTotals(s, n, 'package failed');
+        return;
+      }
+      if (/^(?:FAIL|PASS|exit status \d+)$/.test(text)) {
+        closeFailing();
+        return;
+      }
+      if (failing && (/^\s/.test(text) || text === '')) {
+        failing.output.read(n, text);
+        return;
+      }
+      if (failing) closeFailing();
+      if (current && /^\s/.test(text)) {
+        let output = outputs.get(current);
+        if (!output && outputs.size < MAX_OUTPUTS) outputs.set(current, (output = new TestOutput()));
+        output?.read(n, text);
+      }
+    },
+    finish(exit) {
+      closeFailing();
+      closeBuild();
+      panics.flush();
+      if (lastOk && report.counts.packagesFailed === undefined) report.addTotals(stream, lastOk, 'last package result', 'high');
+      return report.finish(exit);
+    },
+  };
+}
+
+interface Event {
+  Action?: string;
+  Package?: string;
+  /** Build events (Go 1.24+) name the package being built, `example.com/x [example.com/x.test]`. */
+  ImportPath?: string;
+  FailedBuild?: string;
+  Test?: string;
+  Output?: string;
+}
+
+function jsonRun(report: TestReport): ReducerRun {
+  const panics = new PanicTracker(report);
+  /** Output of tests still running, by package and test; dropped when they pass. */
+  const running = new Map<string, TestOutput>();
+  /** Package-level output (TestMain, build and panic messages), until the package ends. */
+  const packages = new Map<string, { output: TestOutput; failedTests: number; lastLine: number }>();
+  const failedNames = new Map<string, Set<string>>();
+  /** Packages whose build errors were reported as failures already. */
+  const builds = new Set<string>();
+
+  return {
+    line(s, n, text) {
+      report.digest.line(s, n, text);
+      if (s !== 'stdout' || !text.startsWith('{')) return;
+      let event: Event;
+      try {
+        event = JSON.parse(text) as Event;
+      } catch {
+        return;
+      }
+      const pkg = event.Package ?? '';
+      const key = `${pkg}\u0000${event.Test ?? ''}`;
+      let state = packages.get(pkg);
+      if (!state) {
+        state = { output: new TestOutput(), failedTests: 0, lastLine: n };
+        if (packages.size < 10_000) packages.set(pkg, state);
+      }
+      switch (event.Action) {
+        case 'build-output': {
+          // Compiler errors as build events: each `file.go:12:3: message` is a failure of the package.
+          const m = /^(\S+\.go):(\d+)(?::\d+)?: (.*)$/.exec((event.Output ?? '').replace(/\n$/, ''));
+          const name = (event.ImportPath ?? '').replace(/ \[.*\]$/, '');
+          if (m) {
+            report.add({ name, stream: s, from: n, to: n, message: m[3]!, location: `${m[1]}:${m[2]}`, focus: [n] });
+            if (builds.size < 10_000) builds.add(name);
+          }
+          return;
+        }
+        case 'output': {
+          const out = (event.Output ?? '').replace(/\n$/, '');
+          panics.line(s, n, out);
+          if (!event.Test) {
+            if (PACKAGE_FAIL.test(out)) report.addTotals(s, n, 'package failed');
+            else if (!/^(?:PASS|FAIL|ok\s|\?\s|coverage: |exit status \d+$)/.test(out)) state.output.read(n, out);
+            state.lastLine = n;
+            return;
+          }
+          let output = running.get(key);
+          if (!output) {
+            output = new TestOutput();
+            if (running.size < MAX_OUTPUTS) running.set(key, output);
+          }
+          output.read(n, out);
+          return;
+        }
+        case 'pass':
+        case 'skip':
+        case 'fail': {
+          if (!event.Test) {
+            report.addCount(event.Action === 'fail' ? 'packagesFailed' : 'packagesOk');
+            if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
+              // The package failed with no failing test: TestMain, a panic, a build error.
+              panics.flush();
+              const open = state.output.failure(pkg, s, n);
+              open.message ??= panics.last ?? 'package failed without a failing test';
+              report.add(open.draft());
+            }
+            packages.delete(pkg);
+            return;
+          }
+          report.addCount(event.Action === 'pass' ? 'passed' : event.Action === 'fail' ? 'failed' : 'skipped');
+          const output = running.get(key);
+          running.delete(key);
+          if (event.Action !== 'fail') return;
+          state.failedTests++;
+          const names = failedNames.get(pkg) ?? new Set<string>();
+          // A parent failing only through its subtests adds nothing of its own.
+          const isParent = [...names].some((x) => x.startsWith(event.Test + '/'));
+          if (names.size < 1000) names.add(event.Test);
+          failedNames.set(pkg, names);
+          if (isParent && (!output || output.message === undefined)) return;
+          report.add((output ?? new TestOutput()).failure(event.Test, s, n).draft());
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    finish(exit) {
+      return report.finish(exit);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Jest's default reporter: `FAIL src/x.test.js`, failure blocks (`  ● suite › test`, the matcher
+ * message, `Expected: 3` / `Received: 2`, the code frame, `at Object.<anonymous> (src/x.test.js:8:5)`)
+ * and the totals (`Tests:       3 failed, 4 passed, 7 total`). Reads stdout and stderr alike.
+ * Docs: https://jestjs.io/docs/cli
+ */
+import type { Reducer } from '../../core/types.js';
+import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { readJestReport } from './jest-json.js';
+import { parseCounts, readAssertionLine } from './js-test-lines.js';
+
+const SUITE = /^(PASS|FAIL)\s+(?:\S+\s+)?(\S+\.(?:[cm]?[jt]sx?|vue|svelte))\b/;
+const HEADER = /^ {2}● (.+)$/;
+const TESTS = /^Tests:\s+(.+)$/;
+const SUITES = /^Test Suites:\s+(.+)$/;
+
+export const jestReducer: Reducer = {
+  name: 'jest',
+  family: 'jest',
+  intent: 'verdict',
+  version: '1.0.0',
+  claims: ['jest'],
+  lane: 'internal',
+  wantsJson: true,
+  detect(probe) {
+    const text = `${probe.head}\n${probe.stderrHead}`;
+    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
+    return scoreHits([
+      /^Test Suites:\s+\d+ (?:failed|passed)/m.test(text) ? 0.95 : 0,
+      /^Tests:\s+\d+ (?:failed|passed|skipped|todo)/m.test(text) ? 0.85 : 0,
+      /^(?:PASS|FAIL) \S+\.(?:test|spec)\.[cm]?[jt]sx?\b/m.test(text) ? 0.8 : 0,
+      /^ {2}● .+ › .+$/m.test(text) ? 0.8 : 0,
+      /^(?:PASS|FAIL) \S+/m.test(text) && /^ {2}● /m.test(text) ? 0.92 : 0,
+      /^\s+expect\(received\)\.\w+\(/m.test(text) ? 0.85 : 0,
+      // `jest --json` starts with numFailedTestSuites (vitest's JSON report with numTotalTestSuites).
+      /^\s*\{\s*"numFailedTestSuites":\s*\d+/.test(probe.head) ? 0.95 : 0,
+      /^ {2}● Test suite failed to run$/m.test(text) ? 0.9 : 0,
+    ]);
+  },
+  start(ctx) {
+    const report = new TestReport({ runner: 'jest' }, ctx.errorPatterns);
+    let suite = '';
+    /** Jest repeats every failure under "Summary of all failing tests"; read them once. */
+    let repeated = false;
+
+    const run = report.run((stream, n, text) => {
+      const suiteLine = SUITE.exec(text);
+      if (suiteLine) {
+        report.closeBlock();
+        suite = suiteLine[2]!;
+        return;
+      }
+      const tests = TESTS.exec(text);
+      if (tests) {
+        report.closeBlock();
+        for (const [k, v] of parseCounts(tests[1]!)) report.setCount(k, v);
+        report.addTotals(stream, n);
+        return;
+      }
+      const suites = SUITES.exec(text);
+      if (suites) {
+        report.closeBlock();
+        for (const [k, v] of parseCounts(suites[1]!)) if (k === 'failed' || k === 'passed') report.setCount(k === 'failed' ? 'suitesFailed' : 'suitesPassed', v);
+        report.addTotals(stream, n, 'suites');
+        return;
+      }
+      if (/^Summary of all failing tests$/.test(text)) {
+        report.closeBlock();
+        repeated = true;
+        return;
+      }
+      if (repeated) return;
+      const header = HEADER.exec(text);
+      if (header) {
+        report.closeBlock();
+        const title = header[1]!.trim();
+        if (title === 'Console') return;
+        const name = title === 'Test suite failed to run' && suite ? `${suite}: ${title}` : title;
+        report.openBlock(name, stream, n, text.length);
+        return;
+      }
+      const open = report.block;
+      if (!open || open.stream !== stream) return;
+      if (/^\S/.test(text)) return void report.closeBlock();
+      readBlockLine(open, n, text);
+    });
+    // `--json` (jest) / `--reporter=json` (vitest): the report as a document on stdout.
+    return { ...run, json: (doc, style) => void readJestReport(doc, style, report) };
+  },
+};
+
+/** One line inside a `●` block: message, expected/received, code frame, stack. */
+function readBlockLine(open: OpenFailure, n: number, text: string): void {
+  const trimmed = text.trim();
+  if (!trimmed) return;
+  if (/^at /.test(trimmed)) {
+    const frame = projectFrame(trimmed);
+    if (frame && open.location === undefined) open.setLocation(n, frame, text.length);
+    return;
+  }
+  if (/^>\s*\d+ \|/.test(trimmed)) return open.mark(n, text.length);
+  if (readAssertionLine(open, n, trimmed, text.length)) return;
+  open.extend(n, text.length);
+}

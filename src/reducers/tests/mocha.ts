@@ -1,0 +1,83 @@
+/**
+ * Mocha's spec reporter: the totals (`  3 passing (21ms)`, `  1 pending`, `  2 failing`) and the
+ * numbered failure blocks after them (`  1) cart`, `       sums three items:`, the error, the
+ * `+ expected - actual` diff, `at Context.<anonymous> (test/cart.spec.js:10:14)`).
+ * Docs: https://mochajs.org/#spec
+ */
+import type { Reducer } from '../../core/types.js';
+import { readAssertionLine } from './js-test-lines.js';
+import { TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+
+const PASSING = /^\s+(\d+) passing(?: \(\d+(?:ms|s|m)\))?$/;
+const PENDING = /^\s+(\d+) pending$/;
+const FAILING = /^\s+(\d+) failing$/;
+const FAILURE = /^ {2}(\d+)\) (.*)$/;
+
+export const mochaReducer: Reducer = {
+  name: 'mocha',
+  family: 'node',
+  intent: 'verdict',
+  version: '1.0.0',
+  claims: ['mocha'],
+  lane: 'internal',
+  detect(probe) {
+    const text = `${probe.head}\n${probe.stderrHead}`;
+    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
+    return scoreHits([/^\s+\d+ passing \(\d+(?:ms|s|m)\)$/m.test(text) ? 0.9 : 0, /^\s+\d+ failing$/m.test(text) ? 0.8 : 0, /^ {2}1\) .+\n\s+.+:$/m.test(text) ? 0.5 : 0]);
+  },
+  start(ctx) {
+    const report = new TestReport({ runner: 'mocha' }, ctx.errorPatterns);
+    /** Failure blocks come after the `N failing` line. */
+    let failures = false;
+    /** The test's title spans lines until one ends with `:`. */
+    let title: string[] | null = null;
+
+    return report.run((stream, n, text) => {
+      const passing = PASSING.exec(text);
+      if (passing) {
+        report.setCount('passed', Number(passing[1]));
+        report.addTotals(stream, n, 'passing');
+        return;
+      }
+      const pending = PENDING.exec(text);
+      if (pending) return report.setCount('skipped', Number(pending[1]));
+      const failing = FAILING.exec(text);
+      if (failing) {
+        report.setCount('failed', Number(failing[1]));
+        report.addTotals(stream, n);
+        failures = true;
+        return;
+      }
+      if (!failures) return;
+      const start = FAILURE.exec(text);
+      if (start) {
+        const open = report.openBlock(start[2]!.replace(/:$/, ''), stream, n, text.length);
+        title = start[2]!.endsWith(':') ? null : [start[2]!];
+        if (!title) open.mark(n);
+        return;
+      }
+      const open = report.block;
+      if (!open || open.stream !== stream) return;
+      const trimmed = text.trim();
+      if (title) {
+        // `  1) cart` / `       total()` / `         sums three items:` name the test together.
+        title.push(trimmed.replace(/:$/, ''));
+        open.extend(n, text.length);
+        if (trimmed.endsWith(':')) {
+          open.name = title.join(' ');
+          title = null;
+        }
+        return;
+      }
+      if (!trimmed) return;
+      if (/^at /.test(trimmed)) {
+        const frame = projectFrame(trimmed);
+        if (frame) open.setLocation(n, frame, text.length);
+        return;
+      }
+      if (readAssertionLine(open, n, trimmed, text.length)) return;
+      if (/^[-+]\S/.test(trimmed) && open.focus.length < 8) return open.mark(n, text.length);
+      open.extend(n, text.length);
+    });
+  },
+};

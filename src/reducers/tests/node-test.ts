@@ -1,0 +1,154 @@
+/**
+ * The Node.js test runner (`node --test`) and other TAP producers: TAP (`not ok 2 - sums three items`
+ * with its YAML block: `error:`, `expected:`, `actual:`, `location:`; `# fail 3`) and the spec
+ * reporter (`✖ sums three items (1.2ms)`, `ℹ fail 3`).
+ * Docs: https://nodejs.org/api/test.html#test-reporters, https://testanything.org/tap-version-13-specification.html
+ */
+import type { Reducer } from '../../core/types.js';
+import { readAssertionLine } from './js-test-lines.js';
+import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+
+const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO)\b.*)?$/i;
+const TAP_TOTAL = /^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
+const SPEC_FAIL = /^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$/;
+const SPEC_PASS = /^\s*✔ /;
+const SPEC_TOTAL = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
+const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'failed' };
+
+export const nodeTestReducer: Reducer = {
+  name: 'node-test',
+  family: 'node',
+  intent: 'verdict',
+  version: '1.0.0',
+  claims: ['tap', 'tape'],
+  lane: 'internal',
+  detect(probe) {
+    const text = `${probe.head}\n${probe.stderrHead}`;
+    const words = probe.argv.map((w) => w.split(/[\\/]/).pop());
+    const argv = (words[0] === 'node' || words[0] === 'bun' || words[0] === 'deno') && probe.argv.includes('--test') ? 0.95 : 0;
+    if (!argv && (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead))) return 0;
+    return scoreHits([
+      argv,
+      /^TAP version \d+$/m.test(text) ? 0.9 : 0,
+      /^\s*(?:not )?ok \d+ - .+$/m.test(text) && /^\s*# Subtest: /m.test(text) ? 0.9 : 0,
+      /^\s*not ok \d+ /m.test(text) ? 0.6 : 0,
+      /^ℹ (?:tests|pass|fail) \d+$/m.test(text) ? 0.9 : 0,
+      /^\s*[✔✖] .+ \([\d.]+m?s\)$/m.test(text) ? 0.7 : 0,
+      /\bat (?:async )?TestContext\.<anonymous>|node:internal\/test_runner\//.test(text) ? 0.9 : 0,
+    ]);
+  },
+  start(ctx) {
+    const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
+    /** TAP: the YAML block of the failing test being read, and its indentation. */
+    let yaml: { indent: number; key: string; declared?: boolean } | null = null;
+    /** Spec reporter: after `✖ failing tests:` the failures are listed a second time. */
+    let repeated = false;
+    /** Spec reporter: the failure's stack has begun. */
+    let stack = false;
+
+    const closeFailure = (): void => {
+      const open = report.block;
+      // A parent whose subtests failed has no error of its own.
+      if (open && open.message === undefined) report.block = null;
+      report.closeBlock();
+    };
+
+    return report.run((stream, n, text) => {
+      const total = TAP_TOTAL.exec(text) ?? SPEC_TOTAL.exec(text);
+      if (total) {
+        closeFailure();
+        const key = KEYS[total[1]!] ?? total[1]!;
+        const value = Number(total[2]);
+        if (key !== 'suites' && (value > 0 || key === 'passed' || key === 'total')) report.setCount(key, value);
+        // `# pass 12` states the outcome of a green run; `# fail 3` that of a red one: cite both.
+        if (key === 'passed' || (key === 'failed' && value > 0)) report.addTotals(stream, n, key === 'passed' ? 'totals' : 'failed');
+        return;
+      }
+      const result = TAP_RESULT.exec(text);
+      if (result) {
+        closeFailure();
+        yaml = null;
+        const [, , verdict, name, directive] = result;
+        if (verdict!.toLowerCase() === 'not ok' && !directive) report.openBlock(name || `test at line ${n}`, stream, n, text.length);
+        return;
+      }
+      if (/^✖ failing tests:/.test(text)) {
+        closeFailure();
+        repeated = true;
+        return;
+      }
+      const spec = SPEC_FAIL.exec(text);
+      if (spec && !repeated) {
+        closeFailure();
+        stack = false;
+        report.openBlock(spec[2]!, stream, n, text.length);
+        return;
+      }
+      if (SPEC_PASS.test(text) || /^\s*▶ /.test(text)) {
+        closeFailure();
+        return;
+      }
+      const open = report.block;
+      if (!open || open.stream !== stream) return;
+      if (text.trim() === '---') {
+        yaml = { indent: text.indexOf('-'), key: '' };
+        return;
+      }
+      if (yaml) return readYaml(open, yaml, n, text);
+      const trimmed = text.trim();
+      if (/^at /.test(trimmed)) {
+        stack = true;
+        const frame = projectFrame(trimmed);
+        if (frame) open.setLocation(n, frame, text.length);
+        return;
+      }
+      // After the stack only the inspected error's `actual:`/`expected:` remain; read them only
+      // when the message still lacks them.
+      if (trimmed && (!stack || open.details < 2) && !readAssertionLine(open, n, trimmed, text.length) && !stack) open.extend(n, text.length);
+    }, closeFailure);
+
+    /** One line of a TAP YAML diagnostic block. */
+    function readYaml(open: OpenFailure, state: { indent: number; key: string; declared?: boolean }, n: number, text: string): void {
+      const indent = text.length - text.trimStart().length;
+      // The block ends with `...` at its own indentation (an assertion diff may contain `...` too).
+      if (text.trim() === '...' && indent === state.indent) {
+        yaml = null;
+        return;
+      }
+      const entry = indent === state.indent ? /^\s*(\w+):\s*(.*)$/.exec(text) : null;
+      if (entry) {
+        const [, key, value] = entry;
+        state.key = key!;
+        const inline = value!.replace(/^'(.*)'$/, '$1');
+        if (key === 'failureType' && inline === 'subtestsFailed') report.block = null;
+        else if (key === 'error' && inline && inline !== '|-' && inline !== '|') open.setMessage(n, inline, text.length);
+        else if ((key === 'expected' || key === 'actual') && inline) {
+          open.mark(n, text.length);
+          if (open.details < 2 && open.message !== undefined && open.message.length < 200) open.addDetail(`${key}: ${inline}`);
+        }
+        else if (key === 'location' || key === 'at') {
+          // Where the test is declared: kept unless the stack names the frame that failed.
+          const frame = projectFrame(inline);
+          if (frame && open.location === undefined) {
+            open.location = frame;
+            state.declared = true;
+          }
+        }
+        return;
+      }
+      const trimmed = text.trim();
+      if (!trimmed) return;
+      if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
+      else if (state.key === 'stack' && (open.location === undefined || state.declared)) {
+        const frame = projectFrame(trimmed);
+        if (frame) {
+          open.location = frame;
+          state.declared = false;
+          open.mark(n, text.length);
+        }
+      } else if ((state.key === 'expected' || state.key === 'actual') && open.focus.length < 8) open.mark(n, text.length);
+    }
+  },
+};
+
+

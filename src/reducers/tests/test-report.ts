@@ -1,0 +1,491 @@
+/**
+ * What every test-runner reducer shares: failing tests grouped by their error message (hundreds
+ * of failures with one root cause become one entry with a count and a few names), the totals
+ * line, the first project frame of a stack, and the packet built from them. Bounded state only.
+ */
+import { clip, count, plural } from '../../core/format.js';
+import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
+import { LogDigest } from '../generic/log-digest.js';
+import { errorKey } from '../generic/templates.js';
+import { countTimestamped } from '../generic/classify.js';
+
+/** Groups of failures kept with their own citation; later messages are only counted. */
+const MAX_GROUPS = 40;
+/** Groups whose first failure is cited as mandatory / high; the rest are 'normal' or counted. */
+const MANDATORY_GROUPS = 3;
+const HIGH_GROUPS = 10;
+/** Names kept per group in the fields. */
+const NAMES_PER_GROUP = 3;
+/** Groups listed in the `failures` field. */
+const FIELD_GROUPS = 12;
+/** Longest cited failure block; longer ones end at their last focus line. */
+const MAX_BLOCK_SPAN = 40;
+/** Lines at the end of the output cited on failure. */
+const TAIL_LINES = 6;
+
+/** One failing test (or a failing file, package, hook) as the runner printed it. */
+export interface FailureDraft {
+  name: string;
+  stream: StreamName;
+  /** The block of output about this failure, 1-based inclusive. */
+  from: number;
+  to: number;
+  /** The assertion or error message, one line. */
+  message?: string;
+  /** The first frame in the project's own files, `file:line`. */
+  location?: string;
+  /** Lines worth keeping when the block is shortened: the message, expected/received, the frame. */
+  focus: number[];
+  /** For a JSON report: where the failure sits in the document, and its rendered excerpt. */
+  pointer?: string;
+  excerpt?: readonly string[];
+}
+
+interface Group {
+  index: number;
+  key: string;
+  message: string;
+  location: string | null;
+  count: number;
+  names: string[];
+  first: FailureDraft;
+}
+
+/** A line (or, for a JSON report, a pointer with its rendered excerpt) that states the run's totals. */
+interface Totals {
+  stream: StreamName;
+  n: number;
+  label: string;
+  priority: Priority;
+  pointer?: string;
+  excerpt?: readonly string[];
+}
+
+/** The citation of a totals entry or a failure: by line range, or by JSON pointer when it has one. */
+function citeAt(
+  ref: string,
+  at: { stream: StreamName; from: number; to: number; pointer?: string | undefined; excerpt?: readonly string[] | undefined; focus?: readonly number[] | undefined },
+  label: string,
+  kind: string,
+  priority: Priority,
+): CitationDraft {
+  if (at.pointer !== undefined) return { ref, stream: at.stream, pointer: at.pointer, label, kind, priority, excerpt: at.excerpt ?? [] };
+  return { ref, stream: at.stream, from: at.from, to: at.to, label, kind, priority, ...(at.focus ? { focus: at.focus } : {}) };
+}
+
+/** Bytes of block text a failure citation may span once its message is known. */
+const BLOCK_BYTES = 1400;
+
+/**
+ * A failure being read, block by block; `draft()` hands it to the report. Once the message is
+ * known and the block has grown past BLOCK_BYTES, it stops growing (a 100 KB diff stays out).
+ */
+export class OpenFailure {
+  message?: string;
+  location?: string;
+  readonly focus: number[] = [];
+  to: number;
+  /** Expected/received details appended to the message so far. */
+  details = 0;
+  /** The line the message was read from. */
+  messageLine?: number;
+  /** Cite from the first focus line (a traceback's first project frame) instead of the block's header. */
+  trimHead = false;
+  private bytes = 0;
+
+  constructor(
+    /** The test's name; runners that print it over several lines complete it as they go. */
+    public name: string,
+    readonly stream: StreamName,
+    readonly from: number,
+    headerLength = 0,
+  ) {
+    this.to = from;
+    this.bytes = headerLength;
+  }
+
+  /** Whether the block is full: later lines are not cited (only counted by the packer). */
+  get full(): boolean {
+    return this.message !== undefined && this.bytes > BLOCK_BYTES;
+  }
+
+  /** Extends the block over line n (of `length` characters), unless it is full. */
+  extend(n: number, length = 0): boolean {
+    if (n <= this.to) return true;
+    if (this.full) return false;
+    this.bytes += length + 8;
+    this.to = n;
+    return true;
+  }
+
+  /** The first message line wins; later ones are kept as focus while there is room. */
+  setMessage(n: number, text: string, length = text.length): void {
+    if (this.message !== undefined) return this.mark(n, length);
+    if (!this.extend(n, length)) return;
+    this.message = text.trim();
+    this.messageLine = n;
+    this.mark(n, length);
+  }
+
+  /** A message that ends the block (a Python traceback's exception line): the last one wins, always cited. */
+  setFinalMessage(n: number, text: string): void {
+    this.message = text.trim();
+    this.messageLine = n;
+    if (n > this.to) this.to = n;
+    if (!this.focus.includes(n)) this.focus.push(n);
+  }
+
+  /** Adds an expected/received detail to the message: `expect(x).toBe(y); Expected: 3; Received: 2`. */
+  addDetail(text: string): void {
+    if (this.message === undefined || this.message.includes(text)) return;
+    this.message = this.message.endsWith(':') ? `${this.message} ${text}` : `${this.message}; ${text}`;
+    this.details++;
+  }
+
+  /** The first project frame wins; past the byte cap it is kept as a name, not cited. */
+  setLocation(n: number, location: string, length = 0): void {
+    if (this.location !== undefined) return;
+    this.location = location;
+    this.mark(n, length);
+  }
+
+  mark(n: number, length = 0): void {
+    if (!this.extend(n, length)) return;
+    if (this.focus.length < 12 && !this.focus.includes(n)) this.focus.push(n);
+  }
+
+  draft(): FailureDraft {
+    const near = this.focus.filter((n) => n < this.from + MAX_BLOCK_SPAN);
+    const lastFocus = near.length ? Math.max(...near) : this.from;
+    // Keep the block tight: header to the last line that matters, and never past the cap.
+    let to = Math.min(this.to, Math.max(lastFocus, this.from + 2), this.from + MAX_BLOCK_SPAN - 1);
+    // The message is always inside the cited range (the packer elides the lines between).
+    if (this.messageLine !== undefined && this.messageLine > to) to = this.messageLine;
+    const focus = this.focus.filter((n) => n <= to);
+    // Tracebacks: the lines before the first frame that matters are runner internals (the label names the test).
+    const from = this.trimHead && focus.length ? Math.min(...focus) : this.from;
+    const draft: FailureDraft = { name: this.name, stream: this.stream, from, to: Math.max(from, to), focus };
+    if (this.message !== undefined) draft.message = this.message;
+    if (this.location !== undefined) draft.location = this.location;
+    return draft;
+  }
+}
+
+export interface ReportOptions {
+  /** Runner name for bullets: `pytest`, `jest`, `go test`. */
+  runner: string;
+  /** What one failing item is called: `test`, `package`. */
+  unit?: string;
+  /** Whether a failure packet also cites the lines before the closing totals (default true). */
+  tail?: boolean;
+}
+
+/**
+ * Collects what a test run says: counts, the totals line(s), failures grouped by message.
+ * Lines it does not understand go to the embedded LogDigest, used when nothing is recognised.
+ */
+export class TestReport {
+  readonly digest: LogDigest;
+  /** Counts as the runner's totals state them (passed, failed, skipped, errors, ...). */
+  readonly counts: Record<string, number> = {};
+  /** Failures added; may exceed what the groups show. */
+  failures = 0;
+  /** Failures past MAX_GROUPS distinct messages: counted only. */
+  ungrouped = 0;
+  private readonly groups = new Map<string, Group>();
+  /** The same groups by index, in the order they were first seen. */
+  private readonly groupList: Group[] = [];
+  private readonly totals: Totals[] = [];
+  private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[] }> = [];
+  /** Extra totals lines past the kept ones. */
+  private droppedTotals = 0;
+
+  constructor(
+    private readonly options: ReportOptions,
+    extraPatterns: readonly RegExp[] = [],
+  ) {
+    this.digest = new LogDigest({ extraPatterns });
+  }
+
+  /** The failure block being read, if any. */
+  block: OpenFailure | null = null;
+
+  /** Starts a failure block (ending the one before). */
+  openBlock(name: string, stream: StreamName, n: number, headerLength = 0): OpenFailure {
+    this.closeBlock();
+    this.block = new OpenFailure(name, stream, n, headerLength);
+    return this.block;
+  }
+
+  /** Ends the open failure block and adds it; returns its group index (or -1). */
+  closeBlock(): number {
+    const block = this.block;
+    this.block = null;
+    return block ? this.add(block.draft()) : -1;
+  }
+
+  /** A reducer run that feeds every line to the digest, then to `read`; finish closes the last block. */
+  run(read: (stream: StreamName, n: number, text: string) => void, before?: () => void): ReducerRun {
+    return {
+      line: (stream, n, text) => {
+        this.digest.line(stream, n, text);
+        read(stream, n, text);
+      },
+      finish: (exit) => {
+        before?.();
+        this.closeBlock();
+        return this.finish(exit);
+      },
+    };
+  }
+
+  /** Sets a count from the totals (the last statement wins: summaries come after progress). */
+  setCount(name: string, value: number): void {
+    this.counts[name] = value;
+  }
+
+  addCount(name: string, value = 1): void {
+    this.counts[name] = (this.counts[name] ?? 0) + value;
+  }
+
+  /** A line that states the run's totals; the first few (by order) and a failing one are kept. */
+  addTotals(stream: StreamName, n: number, label = 'totals', priority: Priority = 'mandatory'): void {
+    if (this.totals.length >= 6) {
+      this.droppedTotals++;
+      return;
+    }
+    this.totals.push({ stream, n, label, priority });
+  }
+
+  /** The totals of a JSON report: a pointer and the excerpt rendered from the document. */
+  addPointerTotals(pointer: string, excerpt: readonly string[], label = 'totals'): void {
+    this.totals.push({ stream: 'stdout', n: 0, label, priority: 'mandatory', pointer, excerpt });
+  }
+
+  /** Some other range worth citing (a panic, a build error, a crash outside any test). */
+  addExcerpt(stream: StreamName, from: number, to: number, label: string, priority: Priority, focus?: number[]): void {
+    if (this.extra.length >= 8) return;
+    this.extra.push({ stream, from, to, label, priority, ...(focus ? { focus } : {}) });
+  }
+
+  /** Adds one failure; returns the group index so callers can attach names later (or -1). */
+  add(failure: FailureDraft): number {
+    this.failures++;
+    const message = failure.message ?? '';
+    const key = message ? errorKey(message) : `\u0000${failure.name}`;
+    const known = this.groups.get(key);
+    if (known) {
+      known.count++;
+      if (failure.name && known.names.length < NAMES_PER_GROUP && !known.names.includes(failure.name)) known.names.push(failure.name);
+      return known.index;
+    }
+    if (this.groups.size >= MAX_GROUPS) {
+      this.ungrouped++;
+      return -1;
+    }
+    const group: Group = { index: this.groupList.length, key, message, location: failure.location ?? null, count: 1, names: failure.name ? [failure.name] : [], first: failure };
+    this.groups.set(key, group);
+    this.groupList.push(group);
+    return group.index;
+  }
+
+  /** Adds a name to a group found earlier (e.g. from a summary listing the full test ids). */
+  nameGroup(index: number, name: string, replace = false): void {
+    const group = this.groupList[index];
+    if (!group) return;
+    // A full test id (`tests/test_x.py::test_a`) replaces the short names taken from block headers.
+    if (replace && name.includes('::') && group.names.length > 0 && !group.names.some((x) => x.includes('::'))) group.names = [];
+    if (group.names.length < NAMES_PER_GROUP && !group.names.includes(name)) group.names.push(name);
+  }
+
+  /** Names a group's first (cited) failure when its block carried no name of its own. */
+  nameFirst(index: number, name: string): void {
+    const group = this.groupList[index];
+    if (group && !group.first.name) group.first = { ...group.first, name };
+  }
+
+  get groupCount(): number {
+    return this.groups.size;
+  }
+
+  /** A success packet must be tiny: the counts and the one totals line that states them. */
+  private finishOk(): PacketParts {
+    const fields: Record<string, FieldValue> = {};
+    for (const [name, value] of Object.entries(this.counts)) if (!name.startsWith('suites')) fields[name] = value;
+    const totals = this.totals.find((t) => t.label === 'totals') ?? this.totals[this.totals.length - 1];
+    const citations: CitationDraft[] = [];
+    const bullet: Bullet = { text: describeCounts(fields as Record<string, number>) || `${this.options.runner} passed` };
+    if (totals) {
+      const ref = this.digest.nextRef();
+      citations.push(citeAt(ref, { ...totals, from: totals.n, to: totals.n }, totals.label, 'totals', 'mandatory'));
+      bullet.cites = [ref];
+    }
+    if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
+    else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
+    return { status: 'ok', summary: [bullet], fields, citations, omitted: [], confidence: 0.9 };
+  }
+
+  /** True once anything test-like was seen; otherwise the packet is the generic digest. */
+  recognised(): boolean {
+    return this.totals.length > 0 || this.failures > 0 || this.extra.length > 0 || Object.keys(this.counts).length > 0;
+  }
+
+  finish(exit: ExitInfo): PacketParts {
+    const failedByExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    const failing = this.failures + (this.counts.failed ?? 0) + (this.counts.errors ?? 0);
+    if (!this.recognised()) {
+      const parts = this.digest.finish(exit);
+      parts.notes = [...(parts.notes ?? []), `no ${this.options.runner} results recognised; generic digest`];
+      parts.confidence = Math.min(parts.confidence, 0.5);
+      return parts;
+    }
+    const status = failedByExit || failing > 0 ? 'fail' : 'ok';
+    if (status === 'ok') return this.finishOk();
+    const summary: Bullet[] = [];
+    const citations: CitationDraft[] = [];
+    const omitted: Omission[] = [];
+    const fields: Record<string, FieldValue> = { runner: this.options.runner };
+    for (const [name, value] of Object.entries(this.counts)) fields[name] = value;
+
+    const totalsRefs: string[] = [];
+    for (const t of this.totals) {
+      const ref = this.digest.nextRef();
+      totalsRefs.push(ref);
+      citations.push(citeAt(ref, { ...t, from: t.n, to: t.n }, t.label, 'totals', t.priority));
+    }
+    if (this.droppedTotals > 0) omitted.push({ what: 'more totals lines', count: this.droppedTotals });
+    const countText = describeCounts(this.counts);
+    if (countText || totalsRefs.length) {
+      const bullet: Bullet = { text: countText || `${this.options.runner} totals`, ...(totalsRefs.length ? { cites: totalsRefs.slice(0, 3) } : {}) };
+      if (countText) bullet.fields = Object.keys(this.counts).filter((k) => k in fields);
+      if (!bullet.cites && !bullet.fields?.length) bullet.fields = ['runner'];
+      summary.push(bullet);
+    }
+
+    const groups = this.groupList;
+    if (groups.length > 0) {
+      const unit = this.options.unit ?? 'test';
+      const refs: string[] = [];
+      // The first failure (often the root cause) and the largest groups decide the outcome.
+      const byCount = groups.map((g, i) => ({ g, i })).sort((a, b) => (a.i === 0 ? -1 : b.i === 0 ? 1 : b.g.count - a.g.count || a.i - b.i));
+      const rankOf = new Map(byCount.map((x, r) => [x.g, r]));
+      groups.forEach((g) => {
+        const r = rankOf.get(g)!;
+        const priority: Priority = r < MANDATORY_GROUPS ? 'mandatory' : r < HIGH_GROUPS ? 'high' : 'normal';
+        const ref = this.digest.nextRef();
+        refs.push(ref);
+        const more = g.count > 1 ? `; same error in ${count(g.count - 1)} more` : '';
+        citations.push(citeAt(ref, g.first, `failed: ${clip(g.first.name || g.names[0] || 'test', 120)}${more}`, 'failing test', priority));
+      });
+      fields.failures = byCount.slice(0, FIELD_GROUPS).map(({ g }) => {
+        const entry: Record<string, FieldValue> = { error: clip(g.message || '(no message)', 160) };
+        if (g.location) entry.at = g.location;
+        entry.count = g.count;
+        entry.tests = g.names.map((n) => clip(n, 160));
+        return entry;
+      });
+      if (groups.length > FIELD_GROUPS) omitted.push({ what: 'failure groups not listed in fields', count: groups.length - FIELD_GROUPS });
+      const shared = groups.length < this.failures ? ` sharing ${plural(groups.length + (this.ungrouped ? 1 : 0), 'distinct error')}` : '';
+      summary.push({ text: `${plural(this.failures, `failing ${unit}`)}${shared}`, cites: refs.slice(0, 3), fields: ['failures'] });
+      const biggest = groups.reduce((a, b) => (b.count > a.count ? b : a));
+      if (biggest.count > 1 && groups.length > 1) {
+        const ref = refs[groups.indexOf(biggest)]!;
+        summary.push({ text: `most common (${count(biggest.count)}×): ${clip(biggest.message || biggest.first.name, 140)}`, cites: [ref] });
+      }
+      const unnamed = groups.reduce((a, g) => a + Math.max(0, g.count - g.names.length), 0);
+      if (unnamed > 0) omitted.push({ what: `failing ${unit} names not listed (grouped by message)`, count: unnamed });
+    }
+    if (this.ungrouped > 0) omitted.push({ what: `failures past ${MAX_GROUPS} distinct messages`, count: this.ungrouped });
+
+    for (const x of this.extra) {
+      const ref = this.digest.nextRef();
+      citations.push({ ref, stream: x.stream, from: x.from, to: x.to, label: x.label, priority: x.priority, ...(x.focus ? { focus: x.focus } : {}) });
+      summary.push({ text: x.label, cites: [ref] });
+    }
+
+    const passed = this.counts.passed ?? 0;
+    if (passed > 0) omitted.push({ what: 'passing tests (counted, not listed)', count: passed });
+
+    // (Not for a JSON report: its one long line says nothing its pointers do not.)
+    if (status === 'fail' && this.options.tail !== false && (groups.length > 0 || this.extra.length > 0) && !this.totals.some((t) => t.pointer !== undefined)) {
+      // The end of the output: the runner's own closing words (and whatever crashed last).
+      const stream: StreamName = this.digest.lines.stdout > 0 ? 'stdout' : 'stderr';
+      let last = this.digest.lines[stream];
+      // When the output ends with its totals (cited already), show the lines just before them.
+      const closing = this.totals.filter((t) => t.stream === stream && t.pointer === undefined && t.n >= last - TAIL_LINES - 2).map((t) => t.n);
+      if (closing.length) last = Math.min(...closing) - 1;
+      if (last >= 1) citations.push({ ref: this.digest.nextRef(), stream, from: Math.max(1, last - TAIL_LINES + 1), to: last, label: 'last lines', priority: 'high' });
+    }
+
+    let confidence = 0.9;
+    if (status === 'fail' && groups.length === 0 && this.extra.length === 0) {
+      // Failed, but no failing test found: show the generic error windows and the end of the output.
+      const digest = this.digest.finish(exit);
+      citations.push(...digest.citations.filter((c) => c.label !== 'first lines'));
+      omitted.push(...digest.omitted);
+      const errorBullet = digest.summary.find((b) => b.fields?.includes('errorLines'));
+      if (errorBullet) {
+        fields.errorLines = digest.fields.errorLines ?? 0;
+        summary.push(errorBullet);
+      }
+      confidence = 0.6;
+    }
+    if (this.ungrouped > 0) confidence -= 0.1;
+    return { status, summary, fields, citations, omitted, confidence };
+  }
+}
+
+/** "3 failed, 12 passed, 1 skipped" from whatever counts the runner stated. */
+function describeCounts(counts: Record<string, number>): string {
+  const order = ['failed', 'errors', 'passed', 'skipped', 'todo', 'xfailed', 'xpassed', 'total'];
+  const keys = Object.keys(counts).sort((a, b) => rank(a, order) - rank(b, order) || a.localeCompare(b));
+  return keys.map((k) => `${count(counts[k]!)} ${(COUNT_NAMES[k] ?? [k, k])[counts[k] === 1 ? 0 : 1]}`).join(', ');
+}
+
+/** How counts read in a bullet, singular and plural. */
+const COUNT_NAMES: Record<string, [string, string]> = {
+  errors: ['error', 'errors'],
+  packagesFailed: ['package failed', 'packages failed'],
+  packagesOk: ['package ok', 'packages ok'],
+  suitesFailed: ['suite failed', 'suites failed'],
+  suitesPassed: ['suite passed', 'suites passed'],
+};
+
+function rank(key: string, order: string[]): number {
+  const i = order.indexOf(key);
+  return i < 0 ? order.length : i;
+}
+
+const SOURCE_FILE = String.raw`(?:[A-Za-z]:)?[\w.@~+\-\\/]*?[\w@+\-]+\.(?:py|js|mjs|cjs|jsx|ts|tsx|mts|cts|go|rs|vue|svelte)`;
+const FILE_LINE = new RegExp(String.raw`(${SOURCE_FILE}):(\d+)(?::\d+)?`);
+const PY_FRAME = /File "([^"]+)", line (\d+)/;
+/** Frames in libraries, runtimes and the runner itself: never the project's own code. */
+const FOREIGN =
+  /node_modules|site-packages|dist-packages|[\\/]lib[\\/]python\d|[\\/]Python\d+[\\/]Lib[\\/]|<frozen|node:|internal[\\/]|[\\/]go[\\/]src[\\/]|[\\/]sdk[\\/]go|[\\/]usr[\\/](?:local[\\/])?(?:lib|go)[\\/]|\/rustc\/|\.cargo[\\/]registry|[\\/]library[\\/](?:core|std)[\\/]|_pytest[\\/]|pluggy[\\/]|unittest[\\/]|testing[\\/]testing\.go|_testmain\.go|assertions\.go|^testing\.go/;
+
+/** The `file:line` a line points at when it is a frame in the project's own files, else null. */
+export function projectFrame(raw: string): string | null {
+  const text = raw.includes('file://') ? raw.replace(/file:\/\//g, '') : raw;
+  const py = PY_FRAME.exec(text);
+  if (py) return FOREIGN.test(py[1]!) ? null : `${py[1]}:${py[2]}`;
+  const m = FILE_LINE.exec(text);
+  if (!m) return null;
+  if (FOREIGN.test(m[1]!)) return null;
+  return `${m[1]}:${m[2]}`;
+}
+
+/** The exception line that ends a Python traceback: `ValueError: bad`, `mod.errors.Custom: x`, `KeyError`. */
+export const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Warning|Fault)\b(?::.*)?$|^[a-z_]\w*(?:\.[A-Za-z_]\w*)+: /;
+
+/** GitHub Actions job logs (every line starts with an ISO timestamp) belong to the ci-log reducer. */
+export function looksTimestamped(head: string): boolean {
+  const { lines, stamped } = countTimestamped(head, 20);
+  return lines > 0 && stamped >= Math.max(1, lines / 2);
+}
+
+/** Scores content evidence: the best single hit, a little more for each further kind of hit. */
+export function scoreHits(hits: number[]): number {
+  const sorted = hits.filter((h) => h > 0).sort((a, b) => b - a);
+  if (sorted.length === 0) return 0;
+  return Math.min(0.98, sorted[0]! + 0.04 * (sorted.length - 1));
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { detectReducer } from '../../../src/core/detect.js';
+import type { ExitInfo, Probe, Reducer } from '../../../src/core/types.js';
+import { reducers } from '../../../src/reducers/registry.js';
+
+const exit = (code: number): ExitInfo => ({ code, signal: null, timedOut: false });
+
+function probe(head: string, argv: string[] = [], stderrHead = ''): Probe {
+  return { argv, head, stderrHead };
+}
+
+function run(reducer: Reducer, lines: Array<['stdout' | 'stderr', string]>, code: number) {
+  const r = reducer.start({ argv: [], errorPatterns: [], head: '' });
+  const counters = { stdout: 0, stderr: 0 };
+  for (const [stream, text] of lines) r.line(stream, ++counters[stream], text);
+  return r.finish(exit(code));
+}
+
+const byName = (name: string) => reducers.find((r) => r.name === name)!;
+
+describe('detection of compiler and linter output', () => {
+  const cases: Array<[string, Probe]> = [
+    ['tsc', probe("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts(1,1): error TS6133: 'x' is declared but its value is never read.\n")],
+    ['eslint', probe("\n/p/src/a.js\n  1:1  error  Unexpected var, use let or const instead  no-var\n\n✖ 1 problem (1 error, 0 warnings)\n")],
+    ['eslint', probe('[{"filePath":"/p/a.js","messages":[]}]')],
+    ['gcc', probe('', [], "main.c: In function ‘main’:\nmain.c:8:27: error: ‘struct point’ has no member named ‘z’\n    8 |   p.z;\n")],
+    ['cargo-build', probe('', [], '   Compiling app v0.1.0 (/w/app)\nerror[E0425]: cannot find value `x` in this scope\n --> src/main.rs:3:13\n')],
+    ['go-build', probe('', [], '# example.com/app\n./main.go:12:5: undefined: x\n')],
+  ];
+  for (const [name, p] of cases) {
+    it(`picks ${name} from content alone`, () => {
+      expect(detectReducer(p, reducers).reducer.name).toBe(name);
+    });
+  }
+
+  it('leaves GitHub Actions job logs to the log reducers', () => {
+    const log = [
+      '2026-02-12T05:25:38.1167507Z ##[group]Run npm run type-check',
+      "2026-02-12T05:25:38.1167507Z ##[error]app/a.vue(63,53): error TS18047: 'settings.value' is possibly 'null'.",
+      '2026-02-12T05:25:38.1175089Z ##[error]app/a.vue(655,29): error TS2532: Object is possibly undefined.',
+    ].join('\n');
+    for (const name of ['tsc', 'eslint', 'gcc', 'cargo-build', 'go-build']) expect(byName(name).detect(probe(log))).toBe(0);
+  });
+
+  it('leaves cargo test and go test output to the test runners', () => {
+    expect(byName('cargo-build').detect(probe('running 3 tests\ntest a ... ok\ntest result: ok. 3 passed\n'))).toBeLessThan(0.5);
+    expect(byName('go-build').detect(probe('=== RUN   TestX\n    x_test.go:12: want 3\n--- FAIL: TestX (0.00s)\n'))).toBeLessThan(0.5);
+  });
+
+  it('claims the build commands, not the test commands', () => {
+    expect(detectReducer(probe('', ['npx', 'tsc', '--noEmit']), reducers).reducer.name).toBe('tsc');
+    expect(detectReducer(probe('', ['cargo', 'clippy', '--', '-D', 'warnings']), reducers).reducer.name).toBe('cargo-build');
+    expect(detectReducer(probe('', ['go', 'vet', './...']), reducers).reducer.name).toBe('go-build');
+    expect(detectReducer(probe('', ['make', '-j4']), reducers).reducer.name).toBe('gcc');
+    expect(detectReducer(probe('', ['cargo', 'test']), reducers).reducer.name).not.toBe('cargo-build');
+    expect(detectReducer(probe('', ['go', 'test', './...']), reducers).reducer.name).not.toBe('go-build');
+  });
+});
+
+describe('compiler packets', () => {
+  it('counts by severity, file and code, and makes the first error mandatory', () => {
+    const parts = run(
+      byName('tsc'),
+      [
+        ['stdout', "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'."],
+        ['stdout', "src/a.ts(4,1): error TS6133: 'x' is declared but its value is never read."],
+        ['stdout', "src/b.ts(9,2): error TS2322: Type 'number' is not assignable to type 'string'."],
+      ],
+      2,
+    );
+    expect(parts.status).toBe('fail');
+    expect(parts.fields).toMatchObject({ errors: 3, warnings: 0, files: 2, codes: { TS2322: 2, TS6133: 1 } });
+    expect(parts.fields.byFile).toEqual([
+      { file: 'src/a.ts', errors: 2, warnings: 0 },
+      { file: 'src/b.ts', errors: 1, warnings: 0 },
+    ]);
+    const first = parts.citations.find((c) => c.priority === 'mandatory');
+    expect(first).toMatchObject({ from: 1, to: 2, label: 'src/a.ts (2 errors in this file)' });
+    expect(parts.summary.find((b) => b.text.startsWith('first error'))?.text).toContain('src/a.ts:3:7 error TS2322');
+  });
+
+  it('cites the first errors and counts the rest', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    for (let i = 1; i <= 100; i++) lines.push(['stderr', `./pkg/f${i}.go:${i}:2: undefined: v${i}`]);
+    const parts = run(byName('go-build'), lines, 1);
+    expect(parts.fields.errors).toBe(100);
+    const omitted = parts.omitted.find((o) => o.what.startsWith('errors not cited'));
+    expect(omitted?.count).toBe(70);
+    expect(parts.citations.filter((c) => c.kind === 'errors')).toHaveLength(30);
+  });
+
+  it('cites a rare error that comes after a flood of the same one', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    for (let i = 1; i <= 60; i++) lines.push(['stdout', `src/f${i}.ts(${i},3): error TS2532: Object is possibly 'undefined'.`]);
+    lines.push(['stdout', "src/late.ts(104,5): error TS2322: Type 'A' is not assignable to type 'B'."]);
+    const parts = run(byName('tsc'), lines, 2);
+    const late = parts.citations.find((c) => 'from' in c && c.from === 61);
+    expect(late?.priority).toBe('high');
+    expect(parts.omitted.find((o) => o.what.startsWith('errors not cited'))?.count).toBe(30);
+  });
+
+  it('points at the first error in the project when the first one is in a system header', () => {
+    const parts = run(
+      byName('gcc'),
+      [
+        ['stderr', "/usr/include/c++/12/bits/new_allocator.h:63:26: error: forming pointer to reference type ‘int&’"],
+        ['stderr', "main.cpp:11:13: error: no matching function for call to ‘insert(int)’"],
+      ],
+      1,
+    );
+    expect(parts.fields.firstProjectError).toMatchObject({ file: 'main.cpp', line: 11 });
+    expect(parts.citations.filter((c) => c.priority === 'mandatory').map((c) => ('from' in c ? c.from : 0))).toEqual([1, 2]);
+  });
+
+  it('keeps the tool verdict and stays small and ok on a clean build', () => {
+    const parts = run(byName('cargo-build'), [['stderr', '    Checking app v0.1.0 (/w/app)'], ['stderr', '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.12s']], 0);
+    expect(parts.status).toBe('ok');
+    expect(parts.fields).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
+  it('marks warnings-only runs as warn', () => {
+    const parts = run(byName('gcc'), [['stderr', "a.c:5:9: warning: unused variable ‘u’ [-Wunused-variable]"], ['stderr', '    5 |     int u = 3;']], 0);
+    expect(parts.status).toBe('warn');
+    expect(parts.fields.codes).toEqual({ '-Wunused-variable': 1 });
+  });
+
+  it('degrades to the generic digest when nothing is recognised', () => {
+    const parts = run(byName('gcc'), [['stdout', 'building...'], ['stdout', 'Error: something broke badly']], 2);
+    expect(parts.fields).toHaveProperty('errorLines', 1);
+    expect(parts.fields).not.toHaveProperty('errors');
+  });
+
+  it('keeps the whole digest when make fails with no diagnostic to show', () => {
+    const parts = run(
+      byName('gcc'),
+      [
+        ['stdout', 'python3 -m unittest -v test_calc'],
+        ['stderr', 'FAIL: test_total (test_calc.CalcTest.test_total)'],
+        ['stderr', 'AssertionError: 3 != 4'],
+        ['stderr', 'make: *** [Makefile:2: test] Error 1'],
+      ],
+      2,
+    );
+    expect(parts.status).toBe('fail');
+    expect(parts.summary[0]!.text).toBe('no compiler or linter diagnostics parsed');
+    expect(parts.citations.some((c) => c.label === 'error')).toBe(true);
+    expect(parts.citations.some((c) => c.label === 'tool summary' && c.priority === 'mandatory')).toBe(true);
+  });
+
+  it('cites linker errors that are not compiler diagnostics', () => {
+    const parts = run(
+      byName('gcc'),
+      [
+        ['stderr', "/usr/bin/ld: /tmp/cc1.o: in function `main':"],
+        ['stderr', "main.c:(.text+0xa): undefined reference to `helper'"],
+        ['stderr', 'collect2: error: ld returned 1 exit status'],
+      ],
+      1,
+    );
+    expect(parts.fields).toMatchObject({ errors: 1, firstError: { file: 'main.c', code: 'ld' } });
+    expect(parts.summary.some((b) => b.text.includes('ld returned 1 exit status'))).toBe(true);
+  });
+
+  it('reads eslint -f json documents, citing messages by pointer', () => {
+    const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '' });
+    const doc = [
+      { filePath: '/p/a.js', messages: [], errorCount: 0 },
+      { filePath: '/p/b.js', messages: [{ ruleId: 'no-undef', severity: 2, message: "'x' is not defined.", line: 3, column: 1, nodeType: 'Identifier' }], errorCount: 1 },
+    ];
+    r.line('stdout', 1, JSON.stringify(doc));
+    r.json!(doc, 'compact');
+    const parts = r.finish(exit(1));
+    expect(parts.fields).toMatchObject({ errors: 1, files: 1, codes: { 'no-undef': 1 } });
+    expect(parts.citations[0]).toMatchObject({ pointer: '/1/messages/0', priority: 'mandatory' });
+    expect((parts.citations[0] as { excerpt: readonly string[] }).excerpt[0]).toContain('"ruleId":"no-undef"');
+  });
+});

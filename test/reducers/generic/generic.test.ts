@@ -1,0 +1,278 @@
+/**
+ * The generic reducers (text, json) and the pieces they are built from: error windows, outcome
+ * tallies, section headers, red-marked lines, NDJSON records, JSON indexes and the answer budget.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../../../src/api.js';
+import { LineSplitter } from '../../../src/core/line-splitter.js';
+import { defaultConfig, type BudgetName } from '../../../src/config.js';
+import { budgetFor } from '../../../src/core/budget.js';
+
+const ANSWER_CAP = 2 * 1024;
+import { clip } from '../../../src/core/format.js';
+import { marksOf } from '../../../src/core/lines.js';
+import type { LineMarks } from '../../../src/core/types.js';
+import { errorStrength, isOutcomeLine } from '../../../src/reducers/generic/classify.js';
+import { ErrorWindowFinder } from '../../../src/reducers/generic/error-windows.js';
+import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-generic-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function reduce(stdout: string | Buffer, options: { family: 'text' | 'json'; exit?: number | null; budget?: BudgetName; maxBytes?: number }) {
+  const result = reduceOutputSync({
+    stdout,
+    argv: [],
+    command: '',
+    family: options.family,
+    exit: { code: options.exit === undefined ? 0 : options.exit, signal: null },
+    mode: 'pipe',
+    outputsDir: path.join(work, String(Math.random()).slice(2)),
+    cwd: work,
+    budget: options.budget ?? 'auto',
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+  });
+  return { text: result.text, packet: result.packet!, parts: result.parts! };
+}
+
+function windowsOf(lines: string[]): ReturnType<ErrorWindowFinder['finish']> {
+  const finder = new ErrorWindowFinder();
+  lines.forEach((line, i) => finder.line('stdout', i + 1, line));
+  return finder.finish({ stdout: lines.length, stderr: 0 });
+}
+
+describe('clip', () => {
+  it('leaves a string whole when the cut would hide no more than its marker', () => {
+    const title = '[WIP] In hive command  option should be passed down to solve.mjs';
+    expect(clip(title, title.length - 4)).toBe(title);
+  });
+
+  it('cuts a long string head … tail and counts what it hid', () => {
+    const long = 'a'.repeat(150) + 'END';
+    const cut = clip(long, 60);
+    expect(cut).toMatch(/^a{42}…\[\+93 chars\]…a{15}END$/);
+  });
+});
+
+describe('error windows', () => {
+  it('does not let a mention of an error word swallow the indented block around it', () => {
+    const plan = ['  + resource "aws_cloudwatch_metric_alarm" "api_4xx" {', '      + alarm_description = "API Gateway 4xx errors too high"'];
+    for (let i = 0; i < 30; i++) plan.push(`      + attribute_${i} = "value ${i}"`);
+    const [window] = windowsOf(plan);
+    expect(window!.strength).toBe(1);
+    // Context after the mention, but not the 30 indented attributes.
+    expect(window!.to).toBeLessThanOrEqual(2 + 3);
+  });
+
+  it('still follows stack frames under a mention', () => {
+    const java = ['Exception in thread "main" java.lang.IllegalStateException: boom', '\tat com.acme.Main.run(Main.java:10)', '\tat com.acme.Main.main(Main.java:4)', '\tat java.base/java.lang.Thread.run(Thread.java:833)', '\tat x.y(Z.java:1)', '\tat x.y(Z.java:2)', 'next'];
+    const [window] = windowsOf(java);
+    expect(window!.to).toBeGreaterThanOrEqual(6);
+  });
+
+  it("keeps a severity-led error's indented detail a few blank lines down", () => {
+    const lines = ['Plan: 45 to add, 0 to change, 0 to destroy.', '', 'Error: 1 error occurred:', '\t* all attributes must be indexed. Unused attributes: ["api_key"]', '', '', '', '  with module.database.aws_dynamodb_table.tables["api_data"],', '  on modules/database/main.tf line 1, in resource "aws_dynamodb_table" "tables":', '   1: resource "aws_dynamodb_table" "tables" {', 'unrelated'];
+    const [window] = windowsOf(lines);
+    expect(window!.from).toBeLessThanOrEqual(3);
+    expect(window!.to).toBeGreaterThanOrEqual(10);
+  });
+
+  it('does not bridge a long run of blank lines', () => {
+    const lines = ['Error: no such thing', '', '', '', '', '', '', '', '  indented far below'];
+    const [window] = windowsOf(lines);
+    expect(window!.to).toBeLessThan(9);
+  });
+});
+
+describe('error strength', () => {
+  it('counts a per-item result that ends with its verdict as leading with its severity', () => {
+    expect(errorStrength('tests/e2e/test_server.py::TestSync::test_sync_workflow FAILED [ 30%]')).toBe(2);
+    expect(errorStrength('test parser::tests::rejects_empty ... FAILED')).toBe(2);
+    expect(errorStrength('test_login (tests.test_auth.AuthTest.test_login) ... ERROR')).toBe(2);
+    expect(errorStrength('    - improve error messages')).toBe(1);
+    expect(errorStrength('the build FAILED yesterday, see below')).toBe(1);
+  });
+});
+
+describe('outcome lines', () => {
+  it('counts items and errors together as a tally', () => {
+    expect(isOutcomeLine('collected 2130 items / 15 errors')).toBe(true);
+    expect(isOutcomeLine('collected 12 items')).toBe(false);
+  });
+});
+
+describe('red marks', () => {
+  it('marks a line whose red text is a word, not one whose red text is a sign', () => {
+    expect(marksOf(Buffer.from('\x1b[1m  # local_file.x[0]\x1b[0m must be \x1b[1m\x1b[31mreplaced\x1b[0m'))).toEqual({ red: true });
+    expect(marksOf(Buffer.from('\x1b[41;37m FAIL \x1b[0m src/cart.test.js'))).toEqual({ red: true });
+    // A line red from end to end is a stream painted red (a build step's stderr), not a verdict.
+    expect(marksOf(Buffer.from('\x1b[31;1mThe term is not recognized\x1b[0m'))).toBeUndefined();
+    expect(marksOf(Buffer.from('\x1b[91mdebconf: delaying package configuration\x1b[0m'))).toBeUndefined();
+    expect(marksOf(Buffer.from('\x1b[38;2;31;0;0mdark text\x1b[0m and plain words'))).toBeUndefined();
+    expect(marksOf(Buffer.from('      \x1b[31m-\x1b[0m\x1b[0m description = "x"'))).toBeUndefined();
+    expect(marksOf(Buffer.from('\x1b[32mcreated\x1b[0m'))).toBeUndefined();
+    expect(marksOf(Buffer.from('plain line'))).toBeUndefined();
+  });
+
+  it('reach the reducer through the line splitter, with the escapes stripped from the text', () => {
+    const seen: Array<[string, LineMarks | undefined]> = [];
+    const splitter = new LineSplitter((_n, text, marks) => seen.push([text, marks]));
+    splitter.push(Buffer.from('ok\n\x1b[31mFAILED\x1b[0m thing\n'));
+    splitter.end();
+    expect(seen).toEqual([
+      ['ok', undefined],
+      ['FAILED thing', { red: true }],
+    ]);
+  });
+
+  it('are cited by the text digest when no error word gave the line away', () => {
+    const lines = ['Terraform will perform the following actions:', ''];
+    for (let i = 0; i < 40; i++) lines.push(`  ~ attribute_${i} = "a" -> "b"`);
+    lines.push('\x1b[1m  # local_file.audit[0]\x1b[0m must be \x1b[1m\x1b[31mreplaced\x1b[0m');
+    for (let i = 0; i < 40; i++) lines.push(`    unchanged_${i} = true`);
+    lines.push('Plan: 1 to add, 0 to change, 1 to destroy.');
+    const { text } = reduce(lines.join('\n') + '\n', { family: 'text', budget: 'normal' });
+    expect(text).toMatch(/marked red by the tool[^\n]*\n\s+43│ {3}# local_file\.audit\[0\] must be replaced/);
+  });
+});
+
+describe('text digest', () => {
+  it('cites the CI step that holds the first error', () => {
+    const lines = ['##[group]Run actions/checkout@v4', 'Syncing repository', '##[endgroup]', '##[group]Run npm ci'];
+    for (let i = 0; i < 20; i++) lines.push(`added package ${i}`);
+    lines.push('##[endgroup]', '##[group]Run npm run type-check', '> vue-tsc --noEmit');
+    for (let i = 0; i < 400; i++) lines.push(`checking component ${i} of the settings screen in app/components/settings/part-${i}.vue`);
+    lines.push('##[error]app/a.vue(63,53): error TS18047: value is possibly null.', '##[error]Process completed with exit code 2.');
+    const { text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 2 });
+    expect(text).toMatch(/section of an error[^\n]*\n\s+26│ ##\[group\]Run npm run type-check/);
+  });
+
+  it('keeps the first lines ahead of windows that only mention an error word', () => {
+    const lines = ['commit 3fce3b5bb0236da2df6d99672afb8a719642eca7', 'Author: A <a@example.com>', '', '    ignore-0.4.33', ''];
+    for (let i = 0; i < 400; i++) lines.push(i % 10 === 0 ? `    - improve error message number ${i} in the parser` : `    line ${i} of prose about the change`);
+    const { text, packet } = reduce(lines.join('\n') + '\n', { family: 'text', exit: null });
+    expect(packet.status).toBe('fail'); // errors were mentioned and the exit is unknown
+    expect(text).toContain('commit 3fce3b5bb0236da2df6d99672afb8a719642eca7');
+    expect(text).toContain('ignore-0.4.33');
+  });
+});
+
+describe('NDJSON records', () => {
+  const events = (): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < 200; i++) out.push(JSON.stringify({ Time: `2024-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`, Action: 'pass', Package: 'example.com/ok', Test: `TestOk${i}` }));
+    out.push(JSON.stringify({ Time: '2024-01-01T00:01:00Z', Action: 'fail', Package: 'example.com/bad', Test: 'TestBroken' }));
+    out.push(JSON.stringify({ Time: '2024-01-01T00:01:01Z', Action: 'fail', Package: 'example.com/bad' }));
+    return out;
+  };
+
+  it('counts status values and flags the records whose status reads as a failure', () => {
+    const records = new NdjsonRecords();
+    events().forEach((line, i) => records.line(i + 1, line));
+    let ref = 0;
+    const parts = records.finish(() => `r${++ref}`);
+    expect(records.records).toBe(202);
+    expect(parts.fields.flaggedRecords).toBe(2);
+    expect(parts.fields.histograms).toEqual({ Action: { pass: 200, fail: 2 } });
+    expect(parts.citations.map((c) => ('from' in c ? c.from : null))).toEqual([201, 202]);
+    expect(parts.summary[0]!.text).toMatch(/^NDJSON: 202 records; keys Time, Action, Package, Test/);
+  });
+
+  it('flags numeric log levels at error and above, and folds repeats of one record', () => {
+    const records = new NdjsonRecords();
+    const lines = [
+      '{"level":30,"msg":"listening"}',
+      '{"level":50,"msg":"db down","reqId":"a1"}',
+      '{"level":50,"msg":"db down","reqId":"a1"}',
+      '{"level":60,"msg":"fatal: exiting"}',
+    ];
+    lines.forEach((line, i) => records.line(i + 1, line));
+    const parts = records.finish(() => 'r');
+    expect(parts.fields.flaggedRecords).toBe(3);
+    expect(parts.citations).toHaveLength(2);
+    expect(parts.citations[0]!.label).toContain('same record 1 more times');
+  });
+
+  it('keeps bounded state: the first and last flagged records are cited, the middle counted', () => {
+    const records = new NdjsonRecords();
+    for (let i = 1; i <= 500; i++) records.line(i, JSON.stringify({ status: 'failed', job: `job-${'x'.repeat(i % 7)}-${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}` }));
+    const parts = records.finish(() => 'r');
+    expect(parts.citations.length).toBe(24);
+    expect(parts.omitted[0]!.what).toContain('flagged records in the middle');
+  });
+
+  it('gives a json packet for NDJSON without the "did not parse" note', () => {
+    const { text, packet } = reduce(events().join('\n') + '\n', { family: 'json', exit: null });
+    expect(packet.fields.type).toBe('ndjson');
+    expect(packet.status).toBe('fail');
+    expect(text).not.toContain('did not parse');
+    expect(text).toContain('"Test":"TestBroken"');
+  });
+});
+
+describe('JSON documents', () => {
+  const issues = Array.from({ length: 30 }, (_, i) => ({ number: 3045 - i, title: `Issue title number ${i}`, state: 'open', body: 'x'.repeat(400), user: { login: `user${i}` } }));
+
+  it('lists the first 9 and the last 3 items of a long array', () => {
+    const { text } = reduce(JSON.stringify(issues), { family: 'json' });
+    expect(text).toContain('first 9 and last 3 of 30 items');
+    expect(text).toContain('0 {"number":3045,"title":"Issue title number 0","state":"open"}');
+    expect(text).toContain('… 18 more items');
+    expect(text).toContain('28 {"number":3017,"title":"Issue title number 28","state":"open"}');
+  });
+
+  it('gives a successful document room for its shape and index, but no more than the cap', () => {
+    const { packet } = reduce(JSON.stringify(issues), { family: 'json' });
+    expect(packet.stats.packetBytes).toBeGreaterThan(512);
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(ANSWER_CAP);
+  });
+
+  it('keeps an explicit budget', () => {
+    const { packet } = reduce(JSON.stringify(issues), { family: 'json', budget: 'concise' });
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(600);
+  });
+
+  it('previews the text of items that have no title', () => {
+    const comments = [
+      { id: 'IC_1', author: { login: 'bot' }, body: 'You have reached your usage limits for code reviews. You can see your limits in the dashboard and upgrade.' },
+      ...Array.from({ length: 10 }, (_, i) => ({ id: `IC_${i + 2}`, author: { login: `someone${i}` }, body: `Looks good to me, comment ${i}. ${'More words. '.repeat(60)}` })),
+    ];
+    const { text } = reduce(JSON.stringify({ comments }), { family: 'json' });
+    expect(text).toContain('"body":"You have reached your usage limits for code reviews. You can see your limits in…"');
+    expect(text).toContain('"author":{"login":"bot"}');
+  });
+
+  it('names the item first when the flagged entity is nested inside it', () => {
+    const pod = (name: string, reason: string | null) => ({
+      metadata: { name, namespace: 'prod', uid: 'u' },
+      spec: { nodeName: 'node-1', containers: [{ name: 'app', image: 'img:1', args: Array.from({ length: 40 }, (_, i) => `--flag-${i}=value`) }] },
+      status: { phase: 'Running', containerStatuses: [{ name: 'app', image: 'img:1', ...(reason ? { lastState: { terminated: { reason, exitCode: 137 } } } : {}) }] },
+    });
+    const doc = { kind: 'List', items: [pod('api-1', null), pod('api-2', null), pod('data-7b5fc-bhrk9', 'OOMKilled'), pod('api-3', null), pod('api-4', null), pod('api-5', null)] };
+    const { text } = reduce(JSON.stringify(doc), { family: 'json' });
+    expect(text).toMatch(/flagged: reason=OOMKilled[^\n]*\n\s+│ \/ \{"metadata":\{"name":"data-7b5fc-bhrk9","namespace":"prod"\}\}/);
+  });
+});
+
+describe('budgetFor', () => {
+  const config = defaultConfig();
+  it('grows an auto success budget for a data answer, up to the cap', () => {
+    expect(budgetFor('ok', 'auto', undefined, config)).toBe(512);
+    expect(budgetFor('ok', 'auto', undefined, config, 1000)).toBe(1512);
+    expect(budgetFor('ok', 'auto', undefined, config, 99_999)).toBe(ANSWER_CAP);
+    expect(budgetFor('fail', 'auto', undefined, config, 99_999)).toBe(8 * 1024);
+  });
+
+  it('takes its cap from budgets.answer, which can turn it off', () => {
+    const strict = { ...config, budgets: { ...config.budgets, answer: 512 } };
+    expect(budgetFor('ok', 'auto', undefined, strict, 1000)).toBe(512);
+  });
+
+  it('never lets an answer override a named budget or --max-bytes', () => {
+    expect(budgetFor('ok', 'concise', undefined, config, 1500)).toBe(512);
+    expect(budgetFor('ok', 'auto', 300, config, 1500)).toBe(300);
+  });
+});

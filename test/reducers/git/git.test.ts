@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers.js';
+
+function commit(i: number, author: string, subject: string, merge = false): string[] {
+  const hash = (i.toString(16).padStart(8, '0') + 'ab').repeat(4);
+  return [`commit ${hash}${i === 0 ? ' (HEAD -> main, tag: v2.0.0, origin/main)' : ''}`, ...(merge ? ['Merge: 1111111 2222222'] : []), `Author: ${author} <${author.toLowerCase()}@example.org>`, `Date:   Mon Jan ${(i % 27) + 1} 10:00:00 2026 +0000`, '', `    ${subject}`, '', '    Body text.', ''];
+}
+
+describe('git-log', () => {
+  it('keeps the newest commits, counts the rest, authors and merges', () => {
+    const lines = Array.from({ length: 50 }, (_, i) => commit(i, i % 3 ? 'Ann' : 'Bo', `subject ${i}`, i === 5)).flat();
+    const r = run(lines.join('\n'));
+    expect(r.reducer).toBe('git-log@1.1.0');
+    expect(r.fields).toMatchObject({ commits: 50, merges: 1, authors: { Ann: 33, Bo: 17 }, refs: ['HEAD -> main', 'tag: v2.0.0', 'origin/main'] });
+    expect(r.text).toContain('subject 0');
+    expect(r.text).toContain('subject 2');
+    expect(r.packet!.tainted).toBe(true);
+    expect(r.parts!.omitted).toContainEqual({ what: 'older commits (counted)', count: 46 });
+  });
+
+  it('reads through the --graph drawing', () => {
+    const lines = ['* commit 1111111111111111111111111111111111111111', '| Author: Ann <a@x>', '| Date:   Mon Jan 5 10:00:00 2026 +0000', '| ', '|     Second change', '| ', '* commit 2222222222222222222222222222222222222222', '  Author: Bo <b@x>', '  Date:   Sun Jan 4 10:00:00 2026 +0000', '  ', '      First change'];
+    const r = run(lines.join('\n'), ['git', 'log', '--graph']);
+    expect(r.fields).toMatchObject({ commits: 2, authors: { Ann: 1, Bo: 1 }, newest: { hash: '111111111111', subject: 'Second change' } });
+  });
+
+  it('reads --oneline in wrap mode', () => {
+    const r = run(['a1b2c3d (HEAD -> main) Fix parser', 'b2c3d4e Add tests', 'c3d4e5f Initial commit'].join('\n'), ['git', 'log', '--oneline']);
+    expect(r.fields).toMatchObject({ commits: 3, newest: { hash: 'a1b2c3d', subject: 'Fix parser' } });
+  });
+
+  it('summarises the patch of git show', () => {
+    const text = [...commit(0, 'Ann', 'Change a'), 'diff --git a/a.txt b/a.txt', 'index 1..2 100644', '--- a/a.txt', '+++ b/a.txt', '@@ -1,2 +1,2 @@', '-old', '+new', ' same'].join('\n');
+    const r = run(text, ['git', 'show']);
+    expect(r.fields.diff).toEqual({ files: 1, added: 1, removed: 1 });
+  });
+});
+
+describe('git-status', () => {
+  it('counts entries per section and cites the unusual ones', () => {
+    const text = ['On branch dev', "Your branch is ahead of 'origin/dev' by 2 commits.", '', 'Changes to be committed:', '  (use "git restore --staged <file>..." to unstage)', '\tnew file:   a.ts', ...Array.from({ length: 20 }, (_, i) => `\tmodified:   m${i}.ts`), '', 'Untracked files:', '  (use "git add <file>..." to include in what will be committed)', '\tscratch.txt', ''].join('\n');
+    const r = run(text, ['git', 'status']);
+    expect(r.fields).toMatchObject({ branch: 'dev', staged: { total: 21, modified: 20, 'new file': 1 }, untracked: 1 });
+    expect(r.text).toContain('new file:   a.ts');
+    expect(r.text).toContain('scratch.txt');
+    expect(r.packet!.status).toBe('ok');
+  });
+
+  it('flags unmerged paths as conflicts', () => {
+    const text = ['On branch main', 'You have unmerged paths.', '  (fix conflicts and run "git commit")', '', 'Unmerged paths:', '  (use "git add <file>..." to mark resolution)', '\tboth modified:   src/lib.rs', ''].join('\n');
+    const r = run(text, ['git', 'status']);
+    expect(r.fields.conflicts).toEqual(['src/lib.rs']);
+    expect(r.packet!.status).toBe('warn');
+  });
+
+  it('reads --short output', () => {
+    const r = run(['## main...origin/main [behind 1]', 'M  staged.ts', ' M unstaged.ts', 'MM both.ts', '?? new.txt', 'UU conflict.ts'].join('\n'), ['git', 'status', '-sb']);
+    expect(r.fields).toMatchObject({ branch: 'main', staged: { total: 2, modified: 2 }, unstaged: { total: 2, modified: 2 }, untracked: 1, conflicts: ['conflict.ts'] });
+  });
+});
+
+describe('git-ops', () => {
+  it('lists merge conflicts', () => {
+    const text = ['Auto-merging a.c', 'CONFLICT (content): Merge conflict in a.c', 'CONFLICT (modify/delete): b.c deleted in HEAD and modified in topic.', 'Automatic merge failed; fix conflicts and then commit the result.'].join('\n');
+    const r = run(text, ['git', 'merge', 'topic'], { exit: 1 });
+    expect(r.fields.conflicts).toEqual(['a.c', 'b.c deleted in HEAD and modified in topic.']);
+    expect(r.packet!.status).toBe('fail');
+  });
+
+  it('reports a rejected push with its reason', () => {
+    const stderr = ['To github.com:o/r.git', ' ! [rejected]        main -> main (non-fast-forward)', "error: failed to push some refs to 'github.com:o/r.git'", 'hint: Updates were rejected because the tip of your current branch is behind', 'hint: its remote counterpart.', 'hint: See the note.'].join('\n');
+    const r = run('', ['git', 'push'], { stderr, exit: 1 });
+    expect(r.fields.rejected).toEqual(['main -> main (non-fast-forward)']);
+    expect(r.parts!.omitted).toContainEqual({ what: 'hint lines', count: 1 });
+  });
+
+  it('is a quiet ok for a fast-forward pull', () => {
+    const text = ['Updating 1a2b3c4..5d6e7f8', 'Fast-forward', ...Array.from({ length: 40 }, (_, i) => ` src/f${i}.ts | 2 +-`), ' 40 files changed, 40 insertions(+), 40 deletions(-)'].join('\n');
+    const r = run(text, ['git', 'pull']);
+    expect(r.packet!.status).toBe('ok');
+    expect(r.fields.stat).toBe('40 files changed, 40 insertions(+), 40 deletions(-)');
+  });
+});
+
+describe('git-diff', () => {
+  it('totals --stat output', () => {
+    const text = [...Array.from({ length: 30 }, (_, i) => ` src/f${i}.ts | ${i + 1} ${'+'.repeat(Math.min(i + 1, 10))}`), ' 30 files changed, 465 insertions(+)'].join('\n');
+    const r = run(text, ['git', 'diff', '--stat']);
+    expect(r.fields).toMatchObject({ files: 30, total: '30 files changed, 465 insertions(+)' });
+    expect(r.text).toContain('src/f29.ts');
+  });
+
+  it('counts --name-status by status', () => {
+    const r = run(['M\ta.ts', 'A\tb.ts', 'D\tc.ts', 'R100\td.ts\te.ts', 'M\tf.ts'].join('\n'), ['git', 'diff', '--name-status']);
+    expect(r.fields.byStatus).toEqual({ M: 2, A: 1, D: 1, R: 1 });
+  });
+
+  it('keeps the diffstat of a patch under the git family', () => {
+    const r = run(['diff --git a/x b/x', 'index 1..2 100644', '--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'].join('\n'), ['git', 'diff']);
+    expect(r.packet!.family).toBe('git');
+    expect(r.fields.added).toBe(1);
+  });
+});

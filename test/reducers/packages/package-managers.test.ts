@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PacketParts, Reducer } from '../../../src/core/types.js';
+import { aptReducer } from '../../../src/reducers/packages/apt.js';
+import { cargoDepsReducer } from '../../../src/reducers/packages/cargo-deps.js';
+import { npmAuditReducer } from '../../../src/reducers/packages/npm-audit.js';
+import { npmInstallReducer } from '../../../src/reducers/packages/npm-install.js';
+import { pipInstallReducer } from '../../../src/reducers/packages/pip-install.js';
+
+const fixtures = path.resolve(__dirname, '../../../fixtures');
+
+/** Runs a reducer over a fixture's real streams, as the pipeline would (without the packer). */
+function reduceFixture(reducer: Reducer, name: string): PacketParts {
+  const dir = path.join(fixtures, name);
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'cmd.json'), 'utf8')) as { exit: number };
+  const run = reducer.start({ argv: [], errorPatterns: [], head: '' });
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const file = path.join(dir, stream);
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, 'utf8').replace(/\n$/, '');
+    if (text) text.split('\n').forEach((line, i) => run.line(stream, i + 1, line));
+  }
+  if (reducer.wantsJson && run.json) {
+    const raw = fs.readFileSync(path.join(dir, 'stdout'), 'utf8');
+    if (/^\s*\{/.test(raw)) run.json(JSON.parse(raw), 'spaced');
+  }
+  return run.finish({ code: meta.exit, signal: null, timedOut: false });
+}
+
+function cited(parts: PacketParts): Array<[number, number, string | undefined]> {
+  return parts.citations.flatMap((c) => ('from' in c ? [[c.from, c.to, c.label] as [number, number, string | undefined]] : []));
+}
+
+describe('npm-install', () => {
+  it('ETARGET: the code and the notarget line are the mandatory excerpt', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-etarget');
+    expect(parts.status).toBe('fail');
+    expect(parts.fields.code).toBe('ETARGET');
+    expect(cited(parts)[0]).toEqual([2, 3, 'npm error']);
+    expect(parts.summary[0]?.text).toBe('install failed: ETARGET: No matching version found for left-pad@99.0.0.');
+  });
+
+  it('ERESOLVE: the whole tree from the message to the advice, with what was found and what is needed', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-eresolve-peer');
+    expect(parts.fields).toMatchObject({ code: 'ERESOLVE', found: 'react@17.0.2', conflict: 'peer react@"^18.2.0" from react-dom@18.2.0' });
+    expect(cited(parts)).toContainEqual([3, 15, 'dependency conflict']);
+  });
+
+  it('ERESOLVE: a long tree keeps the lines that name the conflict in focus', () => {
+    const run = npmInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['npm ERR! code ERESOLVE', 'npm ERR! ERESOLVE could not resolve', 'npm ERR! ', 'npm ERR! While resolving: app@1.0.0', 'npm ERR! Found: typescript@5.4.5'];
+    for (let i = 0; i < 30; i++) lines.push(`npm ERR!   peer typescript@"*" from pkg-${i}@1.0.0`);
+    lines.push('npm ERR! Could not resolve dependency:', 'npm ERR! peer typescript@"^4.0.0" from ts-legacy@2.1.0', 'npm ERR! Fix the upstream dependency conflict, or retry');
+    lines.forEach((t, i) => run.line('stdout', i + 1, t));
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    const tree = parts.citations.find((c) => c.label === 'dependency conflict');
+    expect(tree && 'from' in tree ? [tree.from, tree.to, tree.focus] : null).toEqual([2, 38, [5, 36, 37]]);
+    expect(parts.fields.conflict).toBe('peer typescript@"^4.0.0" from ts-legacy@2.1.0');
+  });
+
+  it('E404: the 404 lines naming the package', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-e404');
+    expect(cited(parts)[0]).toEqual([2, 5, 'npm error']);
+  });
+
+  it('native build: compiler errors cited with their caret lines, gyp noise left out', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-native-build-fails');
+    expect(parts.fields.command).toBe('sh -c node-gyp rebuild');
+    expect(cited(parts).filter((c) => c[2] === 'compiler error').map((c) => c[0])).toEqual([41, 48]);
+  });
+
+  it('success: result line and counts, deprecations counted by package', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-deprecations-handwritten');
+    expect(parts.status).toBe('ok');
+    expect(parts.fields).toMatchObject({ added: 842, audited: 843, vulnerabilities: 6, warnings: { deprecated: 11 } });
+    expect((parts.fields.deprecated as string[]).slice(0, 2)).toEqual(['inflight@1.0.6', 'glob@7.2.3']);
+  });
+
+  it('--force: the ERESOLVE override counted once, its tree lines not counted as warnings', () => {
+    const parts = reduceFixture(npmInstallReducer, 'npm/install-force-peer-override');
+    expect(parts.status).toBe('ok');
+    expect(parts.fields.warnings).toEqual({ ERESOLVE: 1, config: 1, 'using --force': 1 });
+    expect(parts.fields.added).toBe(6);
+  });
+
+  it('pnpm and yarn: their error lines are decisive, deprecations counted', () => {
+    const pnpm = reduceFixture(npmInstallReducer, 'npm/pnpm-install-no-matching-version');
+    expect(pnpm.fields.code).toBe('ERR_PNPM_NO_MATCHING_VERSION');
+    expect(pnpm.fields.deprecated).toEqual(['@types/uuid@10.0.0', 'glob@7.2.3', 'inflight@1.0.6', 'rimraf@3.0.2']);
+    const yarn = reduceFixture(npmInstallReducer, 'npm/yarn-install-peer-warnings');
+    expect(yarn.status).toBe('fail');
+    expect(cited(yarn)[0]).toEqual([6, 6, 'yarn error']);
+    expect(yarn.fields.warnings).toEqual({ deprecated: 3, peer: 2 });
+  });
+});
+
+describe('npm-audit', () => {
+  it('text report: packages by severity, critical and high blocks cited', () => {
+    const parts = reduceFixture(npmAuditReducer, 'npm/audit-text-vulnerable');
+    expect(parts.fields.packages).toEqual({ high: ['axios', 'braces', 'ws'], moderate: ['follow-redirects', 'semver'], critical: ['lodash'] });
+    expect(parts.fields.total).toBe(6);
+    expect(cited(parts).find((c) => c[2] === 'critical: lodash')).toEqual([25, 31, 'critical: lodash']);
+  });
+
+  it('JSON report v2: totals and every critical/high package by pointer', () => {
+    const parts = reduceFixture(npmAuditReducer, 'npm/audit-json-vulnerable');
+    expect(parts.fields.counts).toMatchObject({ critical: 1, high: 3, total: 6 });
+    expect(parts.citations.map((c) => ('pointer' in c ? c.pointer : ''))).toEqual(['/vulnerabilities/axios', '/vulnerabilities/braces', '/vulnerabilities/lodash', '/vulnerabilities/ws', '/metadata/vulnerabilities']);
+  });
+});
+
+describe('pip-install', () => {
+  it('native build: the failed step, the compiler error and the final ERROR lines', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/install-native-build-fails');
+    expect(parts.fields.errors).toEqual(['Failed building wheel for fastcrc', 'Could not build wheels for fastcrc, which is required to install pyproject.toml-based projects']);
+    expect(cited(parts).map((c) => c[2])).toEqual(expect.arrayContaining(['failed step', 'compiler error', 'error']));
+  });
+
+  it('unreachable index: retries grouped as warnings, no matching distribution is decisive', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/install-unreachable');
+    expect(parts.fields.warnings).toEqual({ 'ignored index location': 2, retrying: 2 });
+    expect(parts.summary[0]?.text).toBe('install failed: No matching distribution found for reduce-nonexistent-pkg-zq9x');
+  });
+
+  it('resolver conflict: the "conflict is caused by" block and the Cannot install line', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/install-resolution-conflict');
+    expect(cited(parts)).toContainEqual([7, 9, 'dependency conflict']);
+    expect(parts.fields.errors).toEqual(['Cannot install numpy==2.4.6 and scipy==1.11.1 because these package versions have conflicting dependencies.', 'ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts']);
+  });
+
+  it('success: installed packages as a field', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/install-success');
+    expect(parts.status).toBe('ok');
+    expect(parts.fields.installed).toContain('requests-2.34.2');
+  });
+});
+
+describe('apt', () => {
+  it('names the packages it could not find', () => {
+    const parts = reduceFixture(aptReducer, 'apt/install-unknown-package');
+    expect(parts.fields.notFound).toEqual(['reduce-nonexistent-pkg', 'libssl-dev-nope']);
+    expect(parts.status).toBe('fail');
+    const version = reduceFixture(aptReducer, 'apt/install-version-not-found');
+    expect(version.fields.notFound).toEqual(['jq=1.5-1']);
+  });
+
+  it('success: the totals line', () => {
+    const parts = reduceFixture(aptReducer, 'apt/install-success');
+    expect(parts.fields).toMatchObject({ newlyInstalled: 4, upgraded: 2, toRemove: 0 });
+  });
+});
+
+describe('cargo-deps', () => {
+  it('cites the error with its Caused by chain and counts network retries', () => {
+    const parts = reduceFixture(cargoDepsReducer, 'cargo/fetch-registry-unreachable');
+    expect(cited(parts)[0]).toEqual([5, 14, 'error']);
+    expect(parts.fields.warnings).toEqual({ 'network retry': 3 });
+  });
+});

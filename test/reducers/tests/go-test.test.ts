@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { goTestReducer } from '../../../src/reducers/tests/go-test.js';
+import { failures, fixture, probe, reduce, timestamped } from './test-runner-helpers.js';
+
+const ev = (o: Record<string, unknown>): string => JSON.stringify({ Time: '2026-01-01T00:00:00Z', ...o });
+
+describe('go-test reducer: -json event stream', () => {
+  it('keeps failing tests with their message and frame, drops parents failing only through subtests', () => {
+    const f = fixture('go', 'json-pipe');
+    const parts = reduce(goTestReducer, f, f.exit);
+    expect(parts.fields).toMatchObject({ failed: 4, passed: 7, skipped: 1, packagesFailed: 2, packagesOk: 1 });
+    const total = failures(parts).find((x) => x.error === 'Total() = 698, want 699')!;
+    expect(total).toMatchObject({ at: 'cart_test.go:28', count: 2, tests: ['TestTotal/three', 'TestTotal/four'] });
+    expect(failures(parts).some((x) => x.tests.includes('TestTotal'))).toBe(false);
+    expect(parts.summary.some((b) => b.text.startsWith('panic: runtime error: index out of range'))).toBe(true);
+  });
+
+  it('reports a timeout panic and a package that fails without a failing test', () => {
+    const pkg = 'example.com/svc';
+    const lines = [
+      ev({ Action: 'run', Package: pkg, Test: 'TestSlow' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestSlow', Output: '=== RUN   TestSlow\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestSlow', Output: 'panic: test timed out after 2s\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestSlow', Output: 'running tests:\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestSlow', Output: '\tTestSlow (2s)\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestSlow', Output: 'goroutine 7 [running]:\n' }),
+      ev({ Action: 'output', Package: pkg, Output: `FAIL\t${pkg}\t2.010s\n` }),
+      ev({ Action: 'fail', Package: pkg, Elapsed: 2.01 }),
+      ev({ Action: 'output', Package: 'example.com/main', Output: 'TestMain: cannot open fixtures.db\n' }),
+      ev({ Action: 'output', Package: 'example.com/main', Output: 'FAIL\texample.com/main\t0.003s\n' }),
+      ev({ Action: 'fail', Package: 'example.com/main', Elapsed: 0.003 }),
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: lines });
+    const messages = failures(parts).map((x) => [x.tests[0], x.error]);
+    expect(messages).toContainEqual([pkg, 'panic: test timed out after 2s']);
+    expect(messages).toContainEqual(['example.com/main', 'TestMain: cannot open fixtures.db']);
+    const panic = parts.citations.find((c) => c.label === 'panic: test timed out after 2s');
+    expect(panic && 'from' in panic ? [panic.from, panic.priority] : null).toEqual([3, 'mandatory']);
+    expect(parts.fields.packagesFailed).toBe(2);
+  });
+
+  it('detects the event stream by content', () => {
+    expect(goTestReducer.detect(probe(fixture('go', 'json-pipe')))).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('go-test reducer: text output', () => {
+  it('reads -v output where verdicts of subtests come after their logs, grouping one message', () => {
+    const f = fixture('go', 'large-verbose');
+    const parts = reduce(goTestReducer, f, f.exit);
+    const [group] = failures(parts);
+    expect(group).toMatchObject({ at: 'bulk_test.go:19', count: 134 });
+    expect(group!.error).toMatch(/^Slug\("Item Number 0!"\) = "item-number-0!", want/);
+    expect(parts.citations.some((c) => c.label === 'package failed')).toBe(true);
+  });
+
+  it('reads plain output (logs after --- FAIL) and a panic with its first project frame', () => {
+    const f = fixture('go', 'fail-plain');
+    const parts = reduce(goTestReducer, f, f.exit);
+    expect(failures(parts).map((x) => x.tests[0])).toEqual(['TestTotal/three', 'TestFirst']);
+    const panic = parts.citations.find((c) => c.label?.startsWith('panic: runtime error'));
+    expect(panic && 'focus' in panic ? panic.focus?.length : 0).toBeGreaterThan(0);
+  });
+
+  it('turns compiler errors of a failed build into failures with file:line', () => {
+    const f = fixture('go', 'build-failed');
+    const parts = reduce(goTestReducer, f, f.exit);
+    expect(failures(parts).map((x) => x.at)).toEqual(['store/store_test.go:8', 'store/store_test.go:12']);
+    expect(parts.summary.some((b) => b.text === 'build failed: example.com/store/store')).toBe(true);
+  });
+
+  it('keeps testify messages and the Error Trace frame', () => {
+    const text = [
+      '=== RUN   TestParse',
+      '--- FAIL: TestParse (0.00s)',
+      '\tassertions.go:247:',
+      '\t\tError Trace:\tparse_test.go:29',
+      '\t\tError:      \tNot equal:',
+      '\t\t            \texpected: 3',
+      '\t\t            \tactual  : 2',
+      '\t\tTest:       \tTestParse',
+      '\t\tMessages:   \tcount of fields',
+      'FAIL',
+      'FAIL\texample.com/parse\t0.004s',
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text });
+    expect(failures(parts)[0]).toMatchObject({ error: 'Not equal: count of fields', at: 'parse_test.go:29', tests: ['TestParse'] });
+  });
+
+  it('does not claim a timestamped CI log', () => {
+    expect(goTestReducer.detect(probe({ stdout: timestamped(fixture('go', 'large-verbose').stdout!) }))).toBeLessThan(0.5);
+  });
+});
+
+describe('go-test reducer: build events in -json (Go 1.24+)', () => {
+  it('turns build-output compiler errors into failures and does not report the package twice', () => {
+    const imp = 'example.com/store/store [example.com/store/store.test]';
+    const lines = [
+      JSON.stringify({ ImportPath: imp, Action: 'build-output', Output: '# example.com/store/store [example.com/store/store.test]\n' }),
+      JSON.stringify({ ImportPath: imp, Action: 'build-output', Output: 'store/store_test.go:8:7: assignment mismatch: 1 variable but s.Get returns 2 values\n' }),
+      JSON.stringify({ ImportPath: imp, Action: 'build-fail' }),
+      ev({ Action: 'start', Package: 'example.com/store/store' }),
+      ev({ Action: 'output', Package: 'example.com/store/store', Output: 'FAIL\texample.com/store/store [build failed]\n' }),
+      ev({ Action: 'fail', Package: 'example.com/store/store', Elapsed: 0, FailedBuild: imp }),
+    ].join('\n');
+    expect(goTestReducer.detect(probe({ stdout: lines }))).toBeGreaterThanOrEqual(0.9);
+    const parts = reduce(goTestReducer, { stdout: lines });
+    expect(failures(parts)).toEqual([{ error: 'assignment mismatch: 1 variable but s.Get returns 2 values', at: 'store/store_test.go:8', count: 1, tests: ['example.com/store/store'] }]);
+  });
+});
+
+describe('go-test reducer: gotestsum', () => {
+  it('reads the failed-tests summary and the DONE totals', () => {
+    const text = [
+      '✓  example.com/shop/pricing (cached)',
+      '✖  example.com/shop/cart (12ms)',
+      '',
+      '=== Failed',
+      '=== FAIL: example.com/shop/cart TestTotal/three (0.00s)',
+      '    cart_test.go:28: Total() = 698, want 699',
+      '--- FAIL: TestTotal/three (0.00s)',
+      '',
+      '=== FAIL: example.com/shop/cart TestTotal (0.00s)',
+      '',
+      'DONE 9 tests, 1 skipped, 2 failures in 0.412s',
+    ].join('\n');
+    expect(goTestReducer.detect(probe({ stdout: text }))).toBeGreaterThanOrEqual(0.9);
+    const parts = reduce(goTestReducer, { stdout: text });
+    expect(parts.fields).toMatchObject({ total: 9, skipped: 1, failed: 2, packagesOk: 1, packagesFailed: 1 });
+    expect(failures(parts)).toEqual([{ error: 'Total() = 698, want 699', at: 'cart_test.go:28', count: 1, tests: ['TestTotal/three'] }]);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { nodeTestReducer } from '../../../src/reducers/tests/node-test.js';
+import { failures, fixture, probe, reduce, timestamped } from './test-runner-helpers.js';
+
+describe('node-test reducer', () => {
+  it('reads TAP: failing tests with error, expected/actual and location; suites failing through subtests are not failures', () => {
+    const f = fixture('node', 'test-tap-fail');
+    const parts = reduce(nodeTestReducer, f, f.exit);
+    expect(parts.fields).toMatchObject({ failed: 3, passed: 2, skipped: 1, total: 6 });
+    const names = failures(parts).map((x) => x.tests[0]);
+    expect(names).toEqual(['sums three items', 'rejects garbage', 'builds a user']);
+    expect(failures(parts)[0]).toMatchObject({ error: 'Expected values to be strictly equal: 698 !== 699', at: '/tmp/tt-js/nt/cart.test.mjs:11' });
+  });
+
+  it('reads the spec reporter and does not count the repeated failure summary', () => {
+    const f = fixture('node', 'test-spec-large');
+    const parts = reduce(nodeTestReducer, f, f.exit);
+    expect(parts.fields.failed).toBe(78);
+    expect(failures(parts).reduce((a, x) => a + x.count, 0)).toBe(78);
+  });
+
+  it('detects node --test by argv and TAP by content, not a timestamped CI log', () => {
+    expect(nodeTestReducer.detect(probe({}, ['node', '--test', 'test/']))).toBeGreaterThanOrEqual(0.9);
+    const f = fixture('node', 'tap-pipe-large');
+    expect(nodeTestReducer.detect(probe(f))).toBeGreaterThanOrEqual(0.9);
+    expect(nodeTestReducer.detect(probe({ stdout: timestamped(f.stdout!) }))).toBeLessThan(0.5);
+  });
+
+  it('states a green run by its pass count', () => {
+    const f = fixture('node', 'test-success');
+    const parts = reduce(nodeTestReducer, f, f.exit);
+    expect(parts.status).toBe('ok');
+    expect(parts.fields).toMatchObject({ passed: 150 });
+    expect(parts.fields.failed).toBeUndefined();
+  });
+});
