@@ -4,7 +4,10 @@ import { CaptureSession, type SessionOptions } from './capture/session.js';
 import type { ExitInfo, Intent, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
 import { fallbacks, reducers as builtIn } from './reducers/registry.js';
 import { userFamilyReducer } from './reducers/generic/user-family.js';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { resolveOutputsDir } from './store/outputs-dir.js';
+import { listIds, readMetadata, streamPath } from './store/artifact-store.js';
 
 /** What the library needs to reduce an output that is already in memory. */
 export interface ReduceInput {
@@ -83,10 +86,43 @@ export async function reduceOutput(input: ReduceInput): Promise<ReduceResult> {
   return reduceOutputSync(input);
 }
 
-/** Stores text as an artifact (with its packet) and returns the id `reduce inspect` takes. */
+/** Per outputs directory: `sha256 \0 command` of text already stored -> its id (scanned once per process). */
+const storedTexts = new Map<string, Map<string, string>>();
+
+function textKey(sha256: string, command: string): string {
+  return `${sha256}\0${command}`;
+}
+
+function storedTextIndex(dir: string): Map<string, string> {
+  let index = storedTexts.get(dir);
+  if (index) return index;
+  index = new Map();
+  for (const id of listIds(dir)) {
+    try {
+      const meta = readMetadata(dir, id);
+      if (meta.mode === 'pipe' && !meta.streams.stderr && meta.redaction === 'none') index.set(textKey(meta.streams.stdout.sha256, meta.command), id);
+    } catch {
+      // unreadable metadata: that artifact is simply not reused
+    }
+  }
+  storedTexts.set(dir, index);
+  return index;
+}
+
+/**
+ * Stores text as an artifact (with its packet) and returns the id `reduce inspect` takes. The
+ * same text under the same command, stored before in the same directory, keeps its id: a
+ * conversation pruned again before every model call then gets the same bytes each time.
+ */
 export function saveTextArtifact(options: { outputsDir?: string; text: string; command: string; family?: string }): string {
-  const result = reduceOutputSync({ stdout: options.text, command: options.command, argv: [], mode: 'pipe', ...(options.family ? { family: options.family } : {}), ...(options.outputsDir ? { outputsDir: options.outputsDir } : {}) });
+  const dir = options.outputsDir ?? resolveOutputsDir(defaultConfig().outputs, process.cwd());
+  const index = storedTextIndex(dir);
+  const key = textKey(createHash('sha256').update(options.text).digest('hex'), options.command);
+  const known = index.get(key);
+  if (known !== undefined && fs.existsSync(streamPath(dir, known, 'stdout'))) return known;
+  const result = reduceOutputSync({ stdout: options.text, command: options.command, argv: [], mode: 'pipe', outputsDir: dir, ...(options.family ? { family: options.family } : {}) });
   if (!result.id) throw new Error(result.warning ?? 'could not store the artifact');
+  index.set(key, result.id);
   return result.id;
 }
 

@@ -4,7 +4,7 @@ import { gcCommand } from './commands/gc.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
-import { ExitCode, ReduceError, errorMessage } from './errors.js';
+import { ExitCode, ReduceError, UsageError, errorMessage } from './errors.js';
 
 /** The entry point: builds the program, runs it, and is the only place that exits. */
 
@@ -67,8 +67,26 @@ async function buildProgram(): Promise<Command> {
   program.action(async (command: string[], flags: RunFlags) => {
     process.exitCode = await runReduce(command, flags);
   });
+  program.hook('preSubcommand', (_program, sub) => passGlobalOptions(program, sub));
   for (const sub of [inspectCommand(), listCommand(), gcCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
+}
+
+/**
+ * `reduce --outputs other gc`: an option given before a subcommand applies to it when the
+ * subcommand has it (its own value after the name wins); an option only a run has is refused,
+ * never silently ignored.
+ */
+function passGlobalOptions(program: Command, sub: Command): void {
+  for (const option of program.options) {
+    const key = option.attributeName();
+    const source = program.getOptionValueSource(key);
+    if (source !== 'cli') continue;
+    const flag = option.long ?? option.short ?? key;
+    if (key === 'version' || key === 'help') continue;
+    if (!sub.options.some((o) => o.long === option.long)) throw new UsageError(`${flag} is an option of a run, not of '${sub.name()}' (put the options of '${sub.name()}' after its name)`);
+    sub.setOptionValueWithSource(key, program.getOptionValue(key), 'cli');
+  }
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,10 @@
-import { cosmiconfig } from 'cosmiconfig';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cosmiconfig, defaultLoaders, type Loader } from 'cosmiconfig';
 import { z } from 'zod';
-import { parseDuration, parseSize } from './core/duration.js';
+import { MAX_TIMER_MS, parseDuration, parseSize } from './core/duration.js';
 import type { Intent, TrustLane } from './core/types.js';
 import { ConfigError, errorMessage } from './errors.js';
 
@@ -28,7 +32,18 @@ const schema = z
     maxOutputsSize: size.optional(),
     budget: z.enum(BUDGET_NAMES).optional(),
     maxBytes: bytes.optional(),
-    budgets: z.object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() }).strict().optional(),
+    budgets: z
+      .object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() })
+      .strict()
+      .superRefine((b, ctx) => {
+        // A budget over the ceiling could never be used; say so instead of capping it silently.
+        const ceiling = b.ceiling ?? DEFAULT_BUDGETS.ceiling;
+        for (const key of ['success', 'failure', 'answer'] as const) {
+          const value = b[key];
+          if (value !== undefined && value > ceiling) ctx.addIssue({ code: 'custom', path: [key], message: `(${value}) is larger than the ceiling (${ceiling}); raise budgets.ceiling or lower it` });
+        }
+      })
+      .optional(),
     errorPatterns: z.array(regexSource).optional(),
     trustLanes: z.record(z.string(), z.enum(LANES)).optional(),
     intents: z.record(z.string(), INTENT).optional(),
@@ -49,7 +64,7 @@ const schema = z
       )
       .optional(),
     redact: z.enum(['packets', 'artifacts', 'off']).optional(),
-    timeout: duration.optional(),
+    timeout: duration.refine((s) => parseDuration(s)! <= MAX_TIMER_MS, { message: 'is at most 24d, the longest a timer holds' }).optional(),
   })
   .strict();
 
@@ -68,6 +83,8 @@ export interface UserFamily {
 export interface Config {
   /** The file it came from, or null for the defaults. */
   file: string | null;
+  /** Config files that were found but could not be used (each a line for stderr); the defaults stood in. */
+  warnings: string[];
   outputs?: string;
   retention: string;
   retentionMs: number;
@@ -90,16 +107,35 @@ export function defaultConfig(): Config {
   return resolve({}, null);
 }
 
-/** Loads the config for `cwd` (or the explicit file); a bad file is a ConfigError naming file and key. */
+/**
+ * Loads the config for `cwd`. The file named by `explicitFile` must load: a ConfigError (exit 2)
+ * naming file and key otherwise. A file found by searching that cannot be used (another tool's
+ * broken package.json, a bad key) must not cost the user their output: it is a warning, and the
+ * defaults stand in.
+ */
 export async function loadConfig(cwd: string, explicitFile?: string): Promise<Config> {
-  const explorer = cosmiconfig('reducer', { searchStrategy: 'project' });
-  let result: Awaited<ReturnType<typeof explorer.search>>;
-  try {
-    result = explicitFile ? await explorer.load(explicitFile) : await explorer.search(cwd);
-  } catch (err) {
-    const where = explicitFile ?? 'config file';
-    throw new ConfigError(`bad config ${where}: ${firstLine(errorMessage(err))}`);
+  const warnings: string[] = [];
+  const explorer = makeExplorer(warnings);
+  if (explicitFile) {
+    let result: Awaited<ReturnType<typeof explorer.load>>;
+    try {
+      result = await explorer.load(explicitFile);
+    } catch (err) {
+      throw new ConfigError(`bad config ${fileOf(err) ?? explicitFile}: ${firstLine(errorMessage(err))}`);
+    }
+    return withWarnings(validate(result), warnings);
   }
+  try {
+    return withWarnings(validate(await explorer.search(cwd)), warnings);
+  } catch (err) {
+    const reason = err instanceof ConfigError ? err.message.replace(/^bad config /, '') : `${fileOf(err) ?? 'config file'}: ${firstLine(errorMessage(err))}`;
+    return withWarnings(resolve({}, null), [...warnings, `reduce: ignoring config ${reason}; using the defaults`]);
+  }
+}
+
+type SearchResult = Awaited<ReturnType<ReturnType<typeof cosmiconfig>['search']>>;
+
+function validate(result: SearchResult): Config {
   if (!result || result.isEmpty) return resolve({}, result?.filepath ?? null);
   const parsed = schema.safeParse(result.config);
   if (!parsed.success) {
@@ -110,11 +146,65 @@ export async function loadConfig(cwd: string, explicitFile?: string): Promise<Co
   return resolve(parsed.data, result.filepath);
 }
 
+function withWarnings(config: Config, warnings: string[]): Config {
+  return { ...config, warnings: [...warnings, ...config.warnings] };
+}
+
+const JS_EXTENSIONS = ['.js', '.mjs', '.cjs'] as const;
+
+/**
+ * The explorer for the module name `reducer`, with loaders that name the file in their errors,
+ * load JavaScript by import (so a config that throws reports its own error), and skip a
+ * package.json that does not parse: it is another tool's file, and the search goes on past it.
+ */
+function makeExplorer(warnings: string[]): ReturnType<typeof cosmiconfig> {
+  const json: Loader = (filepath, content) => {
+    try {
+      return defaultLoaders['.json'](filepath, content);
+    } catch (err) {
+      if (path.basename(filepath) !== 'package.json') throw err;
+      warnings.push(`reduce: ignoring ${filepath}: it does not parse as JSON`);
+      return {}; // a package.json without a `reducer` key: the search goes on
+    }
+  };
+  const js: Loader = async (filepath) => ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default ?? null;
+  const options = {
+    searchStrategy: 'project' as const,
+    loaders: { '.json': json, ...Object.fromEntries(JS_EXTENSIONS.map((ext) => [ext, js])) },
+  };
+  try {
+    return cosmiconfig('reducer', options);
+  } catch {
+    // cosmiconfig first reads ./package.json for settings of its own, and throws when it does not
+    // parse; reduce takes none of those settings, so read them from an empty folder instead (the
+    // search, when there is one, meets the same file and warns about it).
+    return outsideCwd(() => cosmiconfig('reducer', options));
+  }
+}
+
+function outsideCwd<T>(make: () => T): T {
+  const here = process.cwd();
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-config-'));
+  try {
+    process.chdir(empty);
+    return make();
+  } finally {
+    process.chdir(here);
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+}
+
+function fileOf(err: unknown): string | undefined {
+  const file = (err as { filepath?: unknown } | null)?.filepath;
+  return typeof file === 'string' ? file : undefined;
+}
+
 function resolve(raw: RawConfig, file: string | null): Config {
   const retention = raw.retention ?? '7d';
   const maxSize = raw.maxOutputsSize === undefined ? null : typeof raw.maxOutputsSize === 'number' ? raw.maxOutputsSize : parseSize(raw.maxOutputsSize);
   return {
     file,
+    warnings: [],
     outputs: raw.outputs,
     retention,
     retentionMs: parseDuration(retention)!,

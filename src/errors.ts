@@ -34,6 +34,17 @@ export class UsageError extends ReduceError {
   }
 }
 
+/**
+ * The outputs directory is not one `reduce` may write to (it holds other files, belongs to another
+ * user, is writable by others): exit 2, but the command still runs and its output passes through.
+ */
+export class StoreRefusedError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreRefusedError';
+  }
+}
+
 /** A config file that does not parse or validate: exit 2, naming the file and key. */
 export class ConfigError extends ReduceError {
   constructor(message: string) {

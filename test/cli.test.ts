@@ -312,18 +312,18 @@ describe('bad input', () => {
     expect(fam.stderr.toString()).toContain("unknown family 'nonesuch'");
   });
 
-  it('a bad config names the file and the key, exit 2', () => {
+  it('a bad config named by --config names the file and the key, exit 2', () => {
     const cwd = dir('badconfig');
     fs.writeFileSync(path.join(cwd, '.reducerrc.json'), JSON.stringify({ budgets: { success: 'big' } }));
-    const r = reduce(['--', 'true'], { cwd });
+    const r = reduce(['--config', '.reducerrc.json', '--', 'true'], { cwd });
     expect(r.status).toBe(2);
     expect(r.stderr.toString()).toMatch(/bad config .*\.reducerrc\.json: key 'budgets\.success'/);
   });
 
-  it('a config that does not parse is exit 2 naming the file', () => {
+  it('a config named by --config that does not parse is exit 2 naming the file', () => {
     const cwd = dir('brokenconfig');
     fs.writeFileSync(path.join(cwd, '.reducerrc.yaml'), 'budget: [unclosed');
-    const r = reduce(['--', 'true'], { cwd });
+    const r = reduce(['--config', '.reducerrc.yaml', '--', 'true'], { cwd });
     expect(r.status).toBe(2);
     expect(r.stderr.toString()).toContain('.reducerrc.yaml');
   });

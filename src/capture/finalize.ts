@@ -9,6 +9,7 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
+import { shortenLine } from '../core/lines.js';
 import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
@@ -79,6 +80,8 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
 
+  // A read stopped by a signal is not the whole output, whatever the reducer made of its part.
+  const notes = exit.interrupted ? [...result.notes, `reading interrupted by ${exit.interrupted.signal} after ${count(exit.interrupted.bytesRead)} bytes: the input may have gone on`] : result.notes;
   let packet = pack({
     id,
     command: session.command,
@@ -94,14 +97,15 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     budget,
     ceiling: config.budgets.ceiling,
     detection,
-    notes: result.notes,
+    notes,
     // A long flagged line is shown around what was flagged, not by its head and tail.
     readLines: (stream, from, to) =>
       reader(stream, from, to).map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
-  if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
+  if (exit.interrupted) packet.truncated = true;
+  else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
-    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader) : null;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader, result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
@@ -164,7 +168,7 @@ const EXCERPT_TAIL = 140;
 
 function clipForDisplay(line: string): string {
   if (line.length <= EXCERPT_LINE_CHARS) return line;
-  return `${line.slice(0, EXCERPT_HEAD)} …[+${line.length - EXCERPT_HEAD - EXCERPT_TAIL} chars]… ${line.slice(line.length - EXCERPT_TAIL)}`;
+  return shortenLine(line, EXCERPT_HEAD, EXCERPT_TAIL);
 }
 
 function stored(id: string, stream: StreamName, result: SessionResult): StoredStream {
@@ -173,7 +177,7 @@ function stored(id: string, stream: StreamName, result: SessionResult): StoredSt
 }
 
 /** The whole output as the packet, when it is small: each stream one citation of all its lines. */
-function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[]): Packet | null {
+function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: number; lines: number }>, reader: (s: StreamName, a: number, b: number) => string[], runNotes: string[]): Packet | null {
   const citations: Citation[] = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = streams[stream].lines;
@@ -196,13 +200,21 @@ function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: num
     verbatim: true,
     stats: { ...packet.stats },
   };
-  delete whole.notes;
+  // Notes about the output's shape do not apply to the whole output; notes about the run still do.
+  if (runNotes.length) whole.notes = [...runNotes];
+  else delete whole.notes;
   finishStats(whole);
   return whole;
 }
 
 /** The store failed: nothing is lost as long as the raw output reaches the user, capped, with a note. */
 function passthrough(result: SessionResult, exit: ExitInfo, config: Config): RunOutput {
+  const reason = result.storeError ? result.storeError.message : 'unknown error';
+  const exitText = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code ?? '?'}`;
+  if (result.passedThrough) {
+    const total = result.streams.stdout.splitter.bytes + result.streams.stderr.splitter.bytes;
+    return { output: Buffer.from(`── reduce: not stored (${reason}); the whole output passed through (${count(total)} bytes, stderr to stderr) · ${exitText}\n`), packet: null, id: null, warning: `reduce: could not store the output: ${reason}` };
+  }
   const parts: Buffer[] = [];
   const ceiling = config.budgets.ceiling;
   let cut = 0;
@@ -221,8 +233,6 @@ function passthrough(result: SessionResult, exit: ExitInfo, config: Config): Run
       parts.push(window.head.subarray(0, headRoom), Buffer.from(`\n[… ${count(skipped)} bytes of ${stream} not shown …]\n`), window.tail.subarray(window.tail.length - tailRoom));
     }
   }
-  const reason = result.storeError ? result.storeError.message : 'unknown error';
-  const exitText = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code ?? '?'}`;
   const shown = cut > 0 ? `raw output shown up to the ${count(ceiling)}-byte ceiling, ${count(cut)} bytes not shown` : 'raw output shown whole';
   const last = parts.at(-1);
   if (last && last.length > 0 && last[last.length - 1] !== 10) parts.push(Buffer.from('\n'));

@@ -7,8 +7,9 @@ import { errorMessage } from '../errors.js';
 import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
-import { ArtifactFile } from '../store/artifact-file.js';
+import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
+import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
@@ -33,6 +34,12 @@ export interface SessionOptions {
   createdAt?: Date;
   /** `--intent`: what the caller ran the command for, ahead of every guess. */
   intent?: Intent;
+  /**
+   * Where a stream's bytes go when the store cannot hold them (the CLI: its own stdout and stderr).
+   * From the first failure on, the whole stream passes through, the part already stored read back
+   * from disk: nothing is dropped. Without it, only a head and tail window is kept in memory.
+   */
+  passthrough?: (stream: StreamName, bytes: Buffer) => void;
 }
 
 /** One stream's tee: raw bytes to the artifact file, decoded lines to the reducer. */
@@ -42,6 +49,8 @@ class StreamTap {
   readonly raw = new RawWindow();
   head: Buffer[] = [];
   headBytes = 0;
+  /** Passing through since the store failed. */
+  spilled = false;
 
   constructor(
     readonly stream: StreamName,
@@ -68,6 +77,10 @@ export interface SessionResult {
   contentDetail?: string;
   parts: PacketParts;
   notes: string[];
+  /** The notes about how the run went (not about the output's shape): kept even by a verbatim packet. */
+  runNotes: string[];
+  /** The store failed and the streams were passed through whole (SessionOptions.passthrough). */
+  passedThrough: boolean;
   storeError: Error | null;
   streams: Record<StreamName, StreamTap>;
   durationMs: number;
@@ -94,6 +107,7 @@ export class CaptureSession {
   private run: ReducerRun | null = null;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
+  private readonly runNotes: string[] = [];
   private readonly started = Date.now();
   private readonly scanner = createInjectionScanner();
   // The rest of lines longer than reducers see, scanned for injection in segments.
@@ -130,6 +144,7 @@ export class CaptureSession {
       tap.file.write(chunk);
       this.storeError ??= tap.file.failure;
     }
+    if (this.storeError && this.options.passthrough) this.spill(tap, chunk);
     tap.raw.push(chunk);
     if (tap.headBytes < PROBE_BYTES) {
       const take = chunk.subarray(0, PROBE_BYTES - tap.headBytes);
@@ -138,6 +153,11 @@ export class CaptureSession {
     }
     tap.splitter.push(chunk);
     if (!this.detection && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+  }
+
+  /** A note about how the run went (from the code that ran the command), for the packet. */
+  note(text: string): void {
+    this.runNotes.push(text);
   }
 
   progress(): { bytes: number; lines: number; errors: number } {
@@ -153,7 +173,7 @@ export class CaptureSession {
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
     const detection = this.detection!;
-    const notes: string[] = [];
+    const notes: string[] = [...this.runNotes];
 
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
@@ -168,11 +188,12 @@ export class CaptureSession {
         id = claimId(this.options.outputsDir, this.createdAt, detection.reducer.family, {
           stdout: this.stdout.file!.tempPath,
           stderr: this.stderr.file!.bytes > 0 ? this.stderr.file!.tempPath : null,
-        });
+        }, (claimed) => this.placeholder(claimed, detection, exit));
       } catch (err) {
         this.storeError = err as Error;
       }
     }
+    if (this.storeError && this.options.passthrough) for (const tap of [this.stdout, this.stderr]) this.spill(tap, Buffer.alloc(0));
     if (this.storeError) this.cleanTemps();
 
     const content = guessContentType(this.stdout.headBuffer());
@@ -209,11 +230,52 @@ export class CaptureSession {
       ...(content.detail ? { contentDetail: content.detail } : {}),
       parts,
       notes,
+      runNotes: [...this.runNotes],
+      passedThrough: this.stdout.spilled || this.stderr.spilled,
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
       durationMs: Date.now() - this.started,
       createdAt: this.createdAt,
       injection: this.scanner.finish(),
+    };
+  }
+
+  /** Passes a stream through once the store failed: first what reached the disk, then the rest. */
+  private spill(tap: StreamTap, chunk: Buffer): void {
+    const sink = this.options.passthrough!;
+    if (!tap.spilled) {
+      tap.spilled = true;
+      const file = tap.file;
+      if (file && file.stored > 0) readPrefix(file.tempPath, file.stored, (bytes) => sink(tap.stream, bytes));
+      const before = file ? file.bytes - chunk.length : 0;
+      chunk = chunk.subarray(Math.max(0, (file?.stored ?? 0) - before));
+    }
+    if (chunk.length) sink(tap.stream, chunk);
+  }
+
+  /** The small metadata that claims an id before the packet exists: the streams' facts, no packet, tainted until the lane is known. */
+  private placeholder(id: string, detection: Detection, exit: ExitInfo): ArtifactMeta {
+    const { config } = this.options;
+    const stream = (tap: StreamTap): StoredStream => ({ bytes: tap.splitter.bytes, lines: tap.splitter.lines, sha256: tap.file!.sha256(), file: `${id}.${tap.stream}`, index: { stride: 1, offsets: [] } });
+    const content = guessContentType(this.stdout.headBuffer());
+    return {
+      schema: 'reduce.artifact/1',
+      id,
+      command: this.options.command,
+      argv: this.options.argv,
+      cwd: this.options.cwd,
+      mode: this.options.mode,
+      family: detection.reducer.family,
+      reducer: `${detection.reducer.name}@${detection.reducer.version}`,
+      createdAt: this.createdAt.toISOString(),
+      durationMs: Date.now() - this.started,
+      exit,
+      streams: { stdout: stream(this.stdout), ...(this.stderr.splitter.bytes > 0 ? { stderr: stream(this.stderr) } : {}) },
+      contentType: content.detail ? `${content.type}/${content.detail}` : content.type,
+      trustLane: 'external-untrusted',
+      tainted: true,
+      retention: { duration: config.retention, expiresAt: new Date(this.createdAt.getTime() + config.retentionMs).toISOString() },
+      redaction: 'none',
     };
   }
 

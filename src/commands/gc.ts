@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { parseDuration, parseSize } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { UsageError } from '../errors.js';
+import { ARTIFACT_SUFFIXES } from '../store/ids.js';
 import { applyGc, planGc } from '../store/retention.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 import { repairPermissions } from '../safety/permissions.js';
 
@@ -19,8 +19,8 @@ export function gcCommand(): Command {
     .option('--config <file>', 'config file to use')
     .addHelpText('after', '\nExamples:\n  reduce gc\n  reduce gc --older-than 1d --dry-run\n  reduce gc --max-size 200MB')
     .action(async (flags: { olderThan?: string; maxSize?: string; dryRun?: boolean; outputs?: string; config?: string }) => {
-      const config = await loadConfig(process.cwd(), flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const config = await commandConfig(flags.config);
+      const dir = storeToRead(flags.outputs, config);
       const olderThan = flags.olderThan === undefined ? null : parseDuration(flags.olderThan);
       if (flags.olderThan !== undefined && olderThan === null) throw new UsageError(`--older-than takes a duration like 7d, 12h or 30m (got '${flags.olderThan}')`);
       const maxSize = flags.maxSize === undefined ? config.maxOutputsBytes : parseSize(flags.maxSize);
@@ -28,10 +28,12 @@ export function gcCommand(): Command {
       if (!fs.existsSync(dir)) return writeOut(`no artifacts in ${dir}\n`);
       const plan = planGc(dir, Date.now(), olderThan, maxSize);
       if (!flags.dryRun) applyGc(dir, plan);
-      const perms = repairPermissions(dir, flags.dryRun);
+      const removed = new Set([...plan.partials, ...plan.remove.flatMap((r) => ARTIFACT_SUFFIXES.map((suffix) => r.id + suffix))]);
+      const perms = repairPermissions(dir, flags.dryRun, flags.dryRun ? removed : undefined);
       const verb = flags.dryRun ? 'would remove' : 'removed';
       const freed = plan.remove.reduce((a, r) => a + r.bytes, 0);
       const lines = plan.remove.map((r) => `${verb} ${r.id} (${r.reason}, ${count(r.bytes)} B)`);
+      if (plan.skipped.length) lines.push(`left ${count(plan.skipped.length)} file(s) named like artifacts whose metadata is not reduce's: ${plan.skipped.slice(0, 3).join(', ')}`);
       if (plan.partials.length) lines.push(`${verb} ${plan.partials.length} leftover partial file(s)`);
       lines.push(`${verb} ${count(plan.remove.length)} artifact(s), ${count(freed)} B; ${count(plan.keptBytes)} B kept`);
       if (perms.repaired.length) lines.push(`${flags.dryRun ? 'would tighten' : 'tightened'} permissions of ${count(perms.repaired.length)} path(s) to 0700/0600`);

@@ -26,7 +26,8 @@ import {
 } from '../history/index.js';
 import { badOption, EXIT_FAILURE } from '../history/errors.js';
 import { packetResolver, previewResolver } from '../history/store.js';
-import { reducePackets } from '../history/prune.js';
+import { reducePackets, storesOutputs } from '../history/prune.js';
+import { parseMaskRules } from '../history/options.js';
 
 /** Where the command reads and writes; tests pass their own. */
 export interface HistoryIo {
@@ -79,6 +80,13 @@ interface CliOptions {
   maxOutputChars?: string;
   previewChars?: string;
   trimmableTools?: string;
+  maskKeep?: string;
+  maskEvery?: string;
+  maskTrigger?: string;
+  maskProtect?: string;
+  maskRules?: string;
+  supersedeByEdits?: boolean;
+  cacheReadPrice?: string;
   reduce?: boolean;
   outputsDir?: string;
   format?: string;
@@ -86,6 +94,10 @@ interface CliOptions {
   calls?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+}
+
+function listOption(value: string | undefined): string[] | undefined {
+  return value?.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
 }
 
 function integerOption(value: string | undefined, flag: string): number | undefined {
@@ -96,7 +108,7 @@ function integerOption(value: string | undefined, flag: string): number | undefi
 
 /** Maps CLI flags to library options (validation happens in `resolvePruneOptions`). */
 function strategyOptions(opts: CliOptions, defaultStrategy: string): StrategyOptions {
-  const tools = opts.trimmableTools?.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+  const tools = listOption(opts.trimmableTools);
   const pick = <K extends keyof StrategyOptions>(key: K, value: StrategyOptions[K] | undefined): Partial<StrategyOptions> =>
     value === undefined ? {} : { [key]: value };
   return {
@@ -106,6 +118,12 @@ function strategyOptions(opts: CliOptions, defaultStrategy: string): StrategyOpt
     ...pick('maxOutputChars', integerOption(opts.maxOutputChars, '--max-output-chars')),
     ...pick('previewChars', integerOption(opts.previewChars, '--preview-chars')),
     ...pick('trimmableTools', opts.trimmableTools === undefined ? undefined : tools ?? []),
+    ...pick('maskKeep', integerOption(opts.maskKeep, '--mask-keep')),
+    ...pick('maskEvery', integerOption(opts.maskEvery, '--mask-every')),
+    ...pick('maskTrigger', integerOption(opts.maskTrigger, '--mask-trigger')),
+    ...pick('maskProtect', listOption(opts.maskProtect)),
+    ...pick('maskRules', opts.maskRules === undefined ? undefined : parseMaskRules(opts.maskRules)),
+    ...pick('supersedeByEdits', opts.supersedeByEdits),
   };
 }
 
@@ -127,7 +145,7 @@ function summarize(report: PruneReport): string {
   return (
     `reduce history: ${report.format} (${report.container}), ${report.turns} turns, ` +
     `messages ${report.messagesBefore} -> ${report.messagesAfter}; removed ${r.toolCalls} tool calls, ${r.toolResults} results, ` +
-    `${r.thinking} thinking blocks, ${r.turns} turns; trimmed ${report.trimmed.length} outputs\n`
+    `${r.thinking} thinking blocks, ${r.turns} turns; trimmed ${report.trimmed.length} outputs, masked ${report.masked.length}\n`
   );
 }
 
@@ -146,16 +164,16 @@ function unavailable(what: string): never {
 
 async function runPrune(io: HistoryIo, file: string | undefined, opts: CliOptions): Promise<void> {
   const plan = resolvePruneOptions(strategyOptions(opts, 'tool_pruning'));
-  if (opts.reduce && !plan.strategies.includes('trim')) throw badOption('--reduce only applies to the trim strategy');
+  if (opts.reduce && !storesOutputs(plan)) throw badOption('--reduce only applies to the trim and mask strategies');
   const document = readHistoryDocument(await readInput(io, file));
   const parsed = parseHistory(document.value, opts.format);
   let resolve;
-  if (plan.strategies.includes('trim')) {
+  if (storesOutputs(plan)) {
     if (opts.reduce) {
-      const reducer = io.openReducer?.(opts.outputsDir) ?? unavailable('trim --reduce');
-      resolve = packetResolver(await reducePackets(parsed, plan, reducer));
+      const reducer = io.openReducer?.(opts.outputsDir) ?? unavailable(`${plan.strategies.join(',')} --reduce`);
+      resolve = packetResolver(await reducePackets(parsed, plan, reducer), plan.trim.previewChars);
     } else {
-      resolve = previewResolver(io.openStore?.(opts.outputsDir) ?? unavailable('trim'), plan.trim.previewChars);
+      resolve = previewResolver(io.openStore?.(opts.outputsDir) ?? unavailable(plan.strategies.join(',')), plan.trim.previewChars);
     }
   }
   const { output, report } = pruneParsed(parsed, plan, resolve);
@@ -165,10 +183,17 @@ async function runPrune(io: HistoryIo, file: string | undefined, opts: CliOption
   if (opts.verbose) io.stderr(summarize(report));
 }
 
+function priceOption(value: string | undefined): { cacheReadPrice?: number } {
+  if (value === undefined) return {};
+  const price = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(price) || price < 0 || price > 1) throw badOption(`--cache-read-price expects a number from 0 to 1, got "${value}"`);
+  return { cacheReadPrice: price };
+}
+
 async function runStats(io: HistoryIo, file: string | undefined, opts: CliOptions): Promise<void> {
   const plan = resolvePruneOptions(strategyOptions(opts, 'tool_pruning,trim'));
   const document = readHistoryDocument(await readInput(io, file));
-  const stats = computeStats(parseHistory(document.value, opts.format), plan);
+  const stats = computeStats(parseHistory(document.value, opts.format), plan, priceOption(opts.cacheReadPrice));
   io.stdout(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : renderStats(stats, { calls: opts.calls ?? false }));
 }
 
@@ -186,12 +211,18 @@ async function runCheck(io: HistoryIo, file: string | undefined, opts: CliOption
 
 function addStrategyOptions(command: Command, defaultStrategy: string): Command {
   return command
-    .option('-s, --strategy <list>', `strategies in order, comma-separated: tool_pruning, trim, sliding_window (default: ${defaultStrategy})`)
+    .option('-s, --strategy <list>', `strategies in order, comma-separated: tool_pruning, trim, sliding_window, mask (default: ${defaultStrategy})`)
     .option('--keep-turns <n>', 'sliding_window: how many most recent turns to keep')
     .option('--recent-turns <n>', 'trim: recent turns whose outputs are never trimmed (default 2)')
-    .option('--max-output-chars <n>', 'trim: outputs longer than this are trimmed (default 500)')
-    .option('--preview-chars <n>', 'trim: characters of preview kept (default 200)')
+    .option('--max-output-chars <n>', 'trim, mask: outputs longer than this are replaced (default 500)')
+    .option('--preview-chars <n>', 'trim, mask: characters of preview kept (default 200; mask keeps the first line)')
     .option('--trimmable-tools <list>', 'trim: only trim outputs of these tools (default: all)')
+    .option('--mask-keep <n>', 'mask: most recent tool results kept raw (default 5)')
+    .option('--mask-every <n>', 'mask: the boundary moves by this many results, keeping the prompt prefix stable between moves (default 10)')
+    .option('--mask-trigger <tokens>', 'mask: only mask above this many input tokens; 0 = always (default 100000)')
+    .option('--mask-protect <list>', 'mask: tools never masked, by name or name word (default todo,task,plan,skill,submit,finish)')
+    .option('--mask-rules <list>', 'mask: rules run at mask moves: dedupe, supersede, errors, or none (default all three)')
+    .option('--supersede-by-edits', 'mask: a later edit of a file supersedes earlier reads of it too')
     .option('--format <name>', `skip detection: ${FORMAT_NAMES.join(', ')}`);
 }
 
@@ -215,6 +246,7 @@ Examples:
   reduce history prune --strategy tool_pruning,trim --recent-turns 1 request.json
   cat messages.json | reduce history prune --strategy sliding_window --keep-turns 5 -
   reduce history prune --strategy trim --reduce --trimmable-tools Bash,Read rollout.jsonl
+  reduce history prune --strategy mask --mask-keep 3 trajectory.json
 
 Exit codes: 0 ok; 2 bad usage, unreadable input or unknown format; 1 the store failed.`,
     )
@@ -224,6 +256,7 @@ Exit codes: 0 ok; 2 bad usage, unreadable input or unknown format; 1 the store f
     .description('input tokens per turn and per model call, before and after each strategy')
     .option('--json', 'print the numbers as JSON')
     .option('--calls', 'also print the per-call table')
+    .option('--cache-read-price <x>', 'price of a cached input token relative to an uncached one (default 0.1)')
     .addHelpText(
       'after',
       `
@@ -231,8 +264,9 @@ Examples:
   reduce history stats ~/.claude/projects/app/session.jsonl
   reduce history stats --strategy tool_pruning --calls rollout.jsonl
   reduce history stats --json messages.json | jq .total
+  reduce history stats --strategy mask --mask-trigger 0 trajectory.json
 
-Tokens are counted with o200k_base. Trim runs dry: nothing is stored.
+Tokens are counted with o200k_base. Trim and mask run dry: nothing is stored.
 Exit codes: 0 ok; 2 bad usage, unreadable input or unknown format.`,
     )
     .action((file: string | undefined, opts: CliOptions) => runStats(io, file, opts));

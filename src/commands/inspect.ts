@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
 import { resolvePointer } from '../reducers/generic/json-render.js';
@@ -11,7 +11,6 @@ import { renderText } from '../render/text.js';
 import { readMetadata, resolveId, streamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } from '../safety/packet-safety.js';
 import { createRedactor } from '../safety/redact.js';
@@ -58,8 +57,8 @@ Examples:
   reduce inspect last --json | jq .packet.summary`,
     )
     .action(async (query: string, flags: InspectFlags) => {
-      const config = await loadConfig(process.cwd(), flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const config = await commandConfig(flags.config);
+      const dir = storeToRead(flags.outputs, config);
       const id = resolveId(dir, query);
       const meta = readMetadata(dir, id);
       const stream = flags.stderr ? 'stderr' : 'stdout';
@@ -77,7 +76,7 @@ Examples:
 }
 
 function redactMeta(meta: ArtifactMeta): ArtifactMeta {
-  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), packet: redactPacket(meta.packet) };
+  return { ...meta, command: redactLine(meta.command), argv: redactArgv(meta.argv), ...(meta.packet ? { packet: redactPacket(meta.packet) } : {}) };
 }
 
 function describe(dir: string, meta: ArtifactMeta): string {
@@ -90,6 +89,11 @@ function describe(dir: string, meta: ArtifactMeta): string {
   lines.push(`source: ${escapeControl(meta.command || '(stdin)')} (${meta.mode}, ${exit}, ${(meta.durationMs / 1000).toFixed(1)}s, ${meta.createdAt}, cwd ${escapeControl(meta.cwd)})`);
   lines.push(`reducer: ${meta.reducer} · family ${meta.family} · content ${meta.contentType}`);
   const p = meta.packet;
+  if (!p) {
+    lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
+    lines.push('packet not stored: the run could not write its full metadata (was the store full?); the streams are complete, read them with --lines, --grep or --raw');
+    return lines.join('\n') + '\n';
+  }
   lines.push(`packet: ${bytes(p.stats.packetBytes)} · confidence ${p.confidence.toFixed(2)} · tainted ${p.tainted ? `yes (${p.trustLane})` : 'no'} · truncated ${p.truncated ? 'yes' : 'no'} · injection ${p.injection.suspected ? 'suspected' : 'none found'}`);
   lines.push(`escalation: ${p.escalation.recommended ? `recommended (${p.escalation.reason})` : 'not needed'}`);
   lines.push(`retention: ${meta.retention.duration} (expires ${meta.retention.expiresAt})`);
@@ -101,7 +105,13 @@ function describe(dir: string, meta: ArtifactMeta): string {
 function streamFile(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr'): string {
   const file = streamPath(dir, meta.id, stream);
   if (!meta.streams[stream] && stream === 'stderr') throw new UsageError(`artifact ${meta.id} has no stderr`);
-  if (!fs.existsSync(file)) throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    throw new UsageError(`artifact ${meta.id} has lost its ${stream} file (${file})`);
+  }
+  if (!stat.isFile()) throw new UsageError(`${file} is not a regular file (a link?); links in the store are not followed`);
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { commandConfig, storeToRead } from './command-config.js';
 import { formatAge } from '../core/duration.js';
 import { count } from '../core/format.js';
 import { escapeControl } from '../render/escape.js';
@@ -7,7 +7,6 @@ import { safeJson } from '../render/json.js';
 import { redactLine } from '../safety/packet-safety.js';
 import { listIds, readMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta } from '../store/metadata.js';
-import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { writeOut } from './output.js';
 
 export function listCommand(): Command {
@@ -18,8 +17,8 @@ export function listCommand(): Command {
     .option('--config <file>', 'config file to use')
     .addHelpText('after', '\nExamples:\n  reduce list\n  reduce list --json | jq -r .id')
     .action(async (flags: { json?: boolean; outputs?: string; config?: string }) => {
-      const config = await loadConfig(process.cwd(), flags.config);
-      const dir = resolveOutputsDir(flags.outputs ?? config.outputs, process.cwd());
+      const config = await commandConfig(flags.config);
+      const dir = storeToRead(flags.outputs, config);
       const metas: ArtifactMeta[] = [];
       for (const id of listIds(dir)) {
         try {
@@ -49,5 +48,5 @@ function summaryOf(m: ArtifactMeta): { id: string; command: string; exit: string
   const exit = m.exit.timedOut ? 'timeout' : m.exit.signal ? m.exit.signal : String(m.exit.code);
   const bytesIn = m.streams.stdout.bytes + (m.streams.stderr?.bytes ?? 0);
   // Commands carry tokens too (`curl -H 'Authorization: Bearer …'`): masked like every other view.
-  return { id: m.id, command: redactLine(m.command), exit, bytesIn, bytesOut: m.packet.stats.packetBytes, createdAt: m.createdAt, family: m.family };
+  return { id: m.id, command: redactLine(m.command), exit, bytesIn, bytesOut: m.packet?.stats.packetBytes ?? 0, createdAt: m.createdAt, family: m.family };
 }

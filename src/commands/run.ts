@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { Command, Option } from 'commander';
-import { loadConfig, BUDGET_NAMES, type BudgetName } from '../config.js';
-import { parseDuration, parseSize } from '../core/duration.js';
+import { BUDGET_NAMES, type BudgetName } from '../config.js';
+import { commandConfig } from './command-config.js';
+import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
 import type { ExitInfo, Intent, TrustLane } from '../core/types.js';
 import { INTENTS } from '../core/intent.js';
-import { ExitCode, UsageError, errorMessage } from '../errors.js';
+import { ExitCode, ReduceError, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
 import { finalizeRun } from '../capture/finalize.js';
 import { CaptureSession, type SessionOptions } from '../capture/session.js';
 import { captureCommand, exitCodeOf } from '../capture/spawn.js';
@@ -50,8 +53,32 @@ export function addRunOptions(command: Command): Command {
  * Returns the exit code: the child's in wrap mode, 0 in pipe mode unless reduce itself failed.
  */
 export async function runReduce(argv: string[], flags: RunFlags): Promise<number> {
+  let capturing = false;
+  try {
+    return await reduceRun(argv, flags, () => (capturing = true));
+  } catch (err) {
+    // Bad flags are the user's to fix (exit 2); anything else failing before the capture began
+    // must not cost the output: the command runs (or the input passes) without reduce in between.
+    if (err instanceof ReduceError || capturing) throw err;
+    process.stderr.write(`reduce: internal error before capturing (${errorMessage(err)}); running without reduce\n`);
+    return argv.length > 0 ? runUnreduced(argv) : passStdinThrough();
+  }
+}
+
+function runUnreduced(argv: string[]): number {
+  const r = spawnSync(argv[0]!, argv.slice(1), { stdio: 'inherit' });
+  if (r.error) return (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? ExitCode.notFound : 126;
+  return r.status ?? 128 + (os.constants.signals[r.signal as NodeJS.Signals] ?? 0);
+}
+
+async function passStdinThrough(): Promise<number> {
+  for await (const chunk of process.stdin) await writeOut(chunk as Buffer);
+  return ExitCode.internal;
+}
+
+async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void): Promise<number> {
   const cwd = process.cwd();
-  const config = await loadConfig(cwd, flags.config);
+  const config = await commandConfig(flags.config);
   const wrap = argv.length > 0;
   const budget = (flags.budget ?? config.budget) as BudgetName;
   const maxBytes = parseMaxBytes(flags.maxBytes) ?? config.maxBytes;
@@ -71,8 +98,11 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     reducers: reducersFor(config),
     ...(flags.family ? { family: flags.family } : {}),
     ...(flags.intent ? { intent: flags.intent } : {}),
+    // A store that cannot be written must not cost a byte: the streams go where they would have gone.
+    passthrough: (stream, bytes) => (stream === 'stdout' ? process.stdout : process.stderr).write(bytes),
   };
   if (flags.family) assertKnownFamily(flags.family, session.reducers);
+  onCapture();
   const capture = new CaptureSession(session);
   capture.open();
   capture.countErrors = Boolean(process.stderr.isTTY);
@@ -90,10 +120,11 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
         return outcome.spawnError.code;
       }
       exit = outcome.exit;
+      for (const note of outcome.notes) capture.note(note);
       finalCode = exitCodeOf(exit);
     } else {
       const { interrupted } = await captureStdin(capture);
-      exit = { code: pipeExit, signal: null, timedOut: false };
+      exit = { code: pipeExit, signal: null, timedOut: false, ...(interrupted ? { interrupted: { signal: interrupted, bytesRead: capture.progress().bytes } } : {}) };
       finalCode = interrupted ? 128 + (interrupted === 'SIGINT' ? 2 : interrupted === 'SIGHUP' ? 1 : 15) : ExitCode.ok;
     }
   } finally {
@@ -105,6 +136,8 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     const out = finalizeRun(session, result, exit, { budget, maxBytes, json: Boolean(flags.json), ...(flags.trustLane ? { trustLane: flags.trustLane } : {}) });
     if (out.warning) process.stderr.write(out.warning + '\n');
     await writeOut(out.packet && !flags.json ? colorizePacket(out.output.toString('utf8')) : out.output);
+    // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
+    if (result.storeError instanceof StoreRefusedError) return ExitCode.usage;
     if (!out.id && !wrap) return ExitCode.internal;
     return finalCode;
   } catch (err) {
@@ -130,6 +163,7 @@ function parseMaxBytes(text: string | undefined): number | undefined {
 function parseTimeout(text: string): number {
   const ms = parseDuration(text);
   if (ms === null) throw new UsageError(`--timeout takes a duration like 30s, 5m or 1h (got '${text}')`);
+  if (ms > MAX_TIMER_MS) throw new UsageError(`--timeout is at most 24d, the longest a timer holds (got '${text}')`);
   return ms;
 }
 

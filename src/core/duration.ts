@@ -10,6 +10,9 @@ export function parseDuration(text: string): number | null {
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
+/** The longest delay a Node timer holds (2^31-1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const SIZE_UNITS: Record<string, number> = { b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
 
 /** Parses `8192`, `8k`, `64KiB`, `500MB`, `2G` (binary units). Returns bytes, or null when malformed. */

@@ -28,6 +28,27 @@ export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
   return text;
 }
 
+/** The marker decodeLine puts at the end of a line cut at the length cap: the bytes not kept. */
+const CAP_MARK = / …\[\+(\d+) bytes\]$/;
+
+/**
+ * Shortens a decoded line for display to `head` characters (and `tail` more from its end). The
+ * marker counts what of the whole line is not shown: a line decodeLine already cut at the cap
+ * says how many of its bytes are missing (and shows no tail, since its end was never read),
+ * not merely how much of the display text was dropped.
+ */
+export function shortenLine(text: string, head: number, tail = 0): string {
+  const capped = CAP_MARK.exec(text);
+  if (capped) {
+    const body = text.slice(0, capped.index);
+    if (body.length <= head) return text;
+    return `${body.slice(0, head)} …[+${Number(capped[1]) + Buffer.byteLength(body.slice(head))} bytes]`;
+  }
+  if (text.length <= head + tail) return text;
+  const dropped = ` …[+${text.length - head - tail} chars]`;
+  return tail > 0 ? `${text.slice(0, head)}${dropped}… ${text.slice(text.length - tail)}` : `${text.slice(0, head)}${dropped}`;
+}
+
 const RED_MARKS: LineMarks = Object.freeze({ red: true });
 /** An escape sequence, or the text up to the next one. */
 const PIECES = /\x1b\[([0-9;?]*)([A-Za-z])|[^\x1b]+|\x1b/g;

@@ -1,5 +1,6 @@
 import { renderCitation, renderText } from '../render/text.js';
 import { count } from './format.js';
+import { shortenLine } from './lines.js';
 import type { Detection } from './detect.js';
 import type {
   Citation,
@@ -455,7 +456,7 @@ function clipFirstLine(full: Citation, n: number, room: number): Citation | null
   if (text === undefined) return null;
   for (const keep of [240, 160, 100, 60]) {
     if (text.length <= keep) continue;
-    const cut = `${text.slice(0, keep - 20)} …[+${text.length - keep + 20} chars]`;
+    const cut = shortenLine(text, keep - 20);
     const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };
     if (sizeOf(candidate) <= room) return candidate;
   }

@@ -22,6 +22,8 @@ export interface ExitInfo {
   code: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Pipe mode: reading stopped on a signal to reduce, after this many bytes; the input may have gone on. */
+  interrupted?: { signal: string; bytesRead: number };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Conversation-history pruning: the public library API.
  *
- * - `pruneHistory(input, options)`: prune a conversation in its own format (sync; `trim` needs `store`).
+ * - `pruneHistory(input, options)`: prune a conversation in its own format (sync; `trim` and `mask` need `store`).
  * - `pruneHistoryAsync(input, {reducer})`: the same, with old outputs reduced to packets.
  * - `createHistoryTrimmer(options)`: a before-model-call filter object.
  * - `computeStats(parseHistory(input), resolvePruneOptions(options))`: token accounting.
@@ -11,12 +11,12 @@ export { pruneHistory, pruneHistoryAsync, parseHistory, pruneParsed } from './pr
 export type { PruneOptions, PruneAsyncOptions, PruneReport, PruneResult } from './prune.js';
 export { createHistoryTrimmer } from './trimmer.js';
 export type { HistoryTrimmer } from './trimmer.js';
-export { resolvePruneOptions, parseStrategies, STRATEGY_NAMES, TRIM_DEFAULTS } from './options.js';
+export { resolvePruneOptions, parseStrategies, parseMaskRules, STRATEGY_NAMES, TRIM_DEFAULTS, MASK_DEFAULTS } from './options.js';
 export type { StrategyName, StrategyOptions, PrunePlan } from './options.js';
 export { dryRunStore, memoizeStore } from './store.js';
 export type { ArtifactMeta, HistoryStore, HistoryReducer } from './store.js';
-export { computeStats, callStarts } from './stats.js';
-export type { HistoryStats, CallStats, TurnStats } from './stats.js';
+export { computeStats, callStarts, DEFAULT_CACHE_READ_PRICE } from './stats.js';
+export type { HistoryStats, CallStats, TurnStats, CacheTotals, StatsOptions } from './stats.js';
 export { renderStats } from './stats-render.js';
 export { findApiIssues } from './validate.js';
 export type { ValidityIssue } from './validate.js';
@@ -39,3 +39,6 @@ export { HistoryError, EXIT_USAGE, EXIT_FAILURE } from './errors.js';
 export type { HistoryErrorCode } from './errors.js';
 export type { Block, Conversation, HistoryFormat, Message, Role } from './model.js';
 export type { TrimOptions, TrimCandidate } from './strategies/trim.js';
+export type { MaskOptions, MaskRule } from './strategies/mask.js';
+export { MASK_RULES, maskedCount } from './strategies/mask.js';
+export type { ReplaceReason } from './strategies/trim-text.js';

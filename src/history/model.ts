@@ -43,6 +43,8 @@ export interface ToolResultBlock extends BlockBase {
   readonly callId: string;
   /** The output flattened to text. */
   readonly output: string;
+  /** True when the format marks the call as failed (`is_error`, `status: error`, a non-zero exit code). */
+  readonly isError?: boolean;
   /** Set by `trim`: the text that replaces the output in the rendered conversation. */
   readonly replacement?: string;
 }

@@ -1,14 +1,25 @@
 /** Prune options: the public shape, its defaults, and validation with one-line errors (exit 2). */
 import { badOption } from './errors.js';
 import type { TrimOptions } from './strategies/trim.js';
+import { MASK_RULES, type MaskOptions, type MaskRule } from './strategies/mask.js';
 
 /** The strategies, applied in the order given. */
-export type StrategyName = 'tool_pruning' | 'trim' | 'sliding_window';
+export type StrategyName = 'tool_pruning' | 'trim' | 'sliding_window' | 'mask';
 
-export const STRATEGY_NAMES: readonly StrategyName[] = ['tool_pruning', 'trim', 'sliding_window'];
+export const STRATEGY_NAMES: readonly StrategyName[] = ['tool_pruning', 'trim', 'sliding_window', 'mask'];
 
 /** Trim defaults, as documented. */
 export const TRIM_DEFAULTS: TrimOptions = { recentTurns: 2, maxOutputChars: 500, previewChars: 200 };
+
+/** Mask defaults, as documented (`docs/history.md`). */
+export const MASK_DEFAULTS: MaskOptions = {
+  keep: 5,
+  every: 10,
+  trigger: 100_000,
+  protect: ['todo', 'task', 'plan', 'skill', 'submit', 'finish'],
+  rules: MASK_RULES,
+  supersedeByEdits: false,
+};
 
 /** Options shared by `pruneHistory`, the trimmer, and the CLI. */
 export interface StrategyOptions {
@@ -24,6 +35,18 @@ export interface StrategyOptions {
   readonly previewChars?: number;
   /** `trim`: only outputs of these tools are trimmed (default: all tools). */
   readonly trimmableTools?: readonly string[];
+  /** `mask`: most recent tool results kept raw (>= 1, default 5). */
+  readonly maskKeep?: number;
+  /** `mask`: the boundary moves by this many results (>= 1, default 10). */
+  readonly maskEvery?: number;
+  /** `mask`: only mask above this many input tokens (default 100,000; 0 = always). */
+  readonly maskTrigger?: number;
+  /** `mask`: tool names, or words of tool names, never masked (default todo, task, plan, skill, submit, finish). */
+  readonly maskProtect?: readonly string[];
+  /** `mask`: redundancy rules run at mask moves (default dedupe, supersede, errors; [] for none). */
+  readonly maskRules?: readonly MaskRule[];
+  /** `mask`: a later edit of a file supersedes earlier reads of it too (default false). */
+  readonly supersedeByEdits?: boolean;
 }
 
 /** Validated options. */
@@ -31,12 +54,25 @@ export interface PrunePlan {
   readonly strategies: readonly StrategyName[];
   readonly keepTurns: number;
   readonly trim: TrimOptions;
+  readonly mask: MaskOptions;
 }
 
 function integer(value: number | undefined, name: string, min: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) throw badOption(`${name} must be an integer >= ${min}, got ${String(value)}`);
   return value;
+}
+
+/** Parses a comma-separated list of mask rules; `none` is the empty list. */
+export function parseMaskRules(text: string): MaskRule[] {
+  const names = text.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (names.length === 1 && names[0] === 'none') return [];
+  if (names.length === 0) throw badOption(`--mask-rules needs some of: ${MASK_RULES.join(', ')}, or none`);
+  return names.map((name) => {
+    const rule = MASK_RULES.find((r) => r === name);
+    if (!rule) throw badOption(`unknown mask rule "${name}" (expected: ${MASK_RULES.join(', ')}, or none)`);
+    return rule;
+  });
 }
 
 /** Parses a comma-separated strategy list (`tool_pruning,trim`). */
@@ -74,5 +110,17 @@ export function resolvePruneOptions(options: StrategyOptions = {}): PrunePlan {
     previewChars,
     ...(tools ? { trimmableTools: [...tools] } : {}),
   };
-  return { strategies: [...strategies], keepTurns, trim };
+  const protect = options.maskProtect;
+  if (protect !== undefined && protect.some((t) => typeof t !== 'string' || t.trim() === '')) throw badOption('maskProtect must list tool names');
+  const rules = options.maskRules;
+  for (const rule of rules ?? []) if (!MASK_RULES.includes(rule)) throw badOption(`unknown mask rule "${String(rule)}" (expected: ${MASK_RULES.join(', ')}, or none)`);
+  const mask: MaskOptions = {
+    keep: integer(options.maskKeep, 'maskKeep', 1, MASK_DEFAULTS.keep),
+    every: integer(options.maskEvery, 'maskEvery', 1, MASK_DEFAULTS.every),
+    trigger: integer(options.maskTrigger, 'maskTrigger', 0, MASK_DEFAULTS.trigger),
+    protect: protect ? [...protect] : MASK_DEFAULTS.protect,
+    rules: rules ? [...new Set(rules)] : MASK_DEFAULTS.rules,
+    supersedeByEdits: options.supersedeByEdits ?? MASK_DEFAULTS.supersedeByEdits,
+  };
+  return { strategies: [...strategies], keepTurns, trim, mask };
 }

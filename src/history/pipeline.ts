@@ -9,21 +9,23 @@ import { dropOrphans, type Orphan } from './repair.js';
 import { pruneToolTraffic, type ToolPruningCounts } from './strategies/tool-pruning.js';
 import { keepRecentTurns } from './strategies/sliding-window.js';
 import { trimOldOutputs, type TrimResolver, type TrimmedOutput } from './strategies/trim.js';
+import { maskOldOutputs } from './strategies/mask.js';
 
 /** What one pipeline run did. */
 export interface PipelineResult {
   readonly conversation: Conversation;
   readonly removed: ToolPruningCounts & { turns: number };
   readonly trimmed: readonly TrimmedOutput[];
+  readonly masked: readonly TrimmedOutput[];
   readonly orphans: readonly Orphan[];
 }
 
 /** Called after each strategy with the conversation so far (used by `stats`). */
 export type StageObserver = (strategy: StrategyName, conversation: Conversation) => void;
 
-/** Resolver used when `trim` runs without one: a programming error, not a user error. */
+/** Resolver used when `trim` or `mask` runs without one: a programming error, not a user error. */
 const noResolver: TrimResolver = () => {
-  throw new Error('trim needs a resolver');
+  throw new Error('trim and mask need a resolver');
 };
 
 /** Runs `plan` over `conversation`. */
@@ -38,6 +40,7 @@ export function runPipeline(
   let current = repaired.conversation;
   const removed = { toolCalls: 0, toolResults: 0, thinking: 0, turns: 0 };
   const trimmed: TrimmedOutput[] = [];
+  const masked: TrimmedOutput[] = [];
   for (const strategy of plan.strategies) {
     if (strategy === 'tool_pruning') {
       const result = pruneToolTraffic(current);
@@ -49,6 +52,10 @@ export function runPipeline(
       const result = keepRecentTurns(current, plan.keepTurns);
       current = result.conversation;
       removed.turns += result.droppedTurns;
+    } else if (strategy === 'mask') {
+      const result = maskOldOutputs(current, plan.mask, plan.trim.maxOutputChars, resolve);
+      current = result.conversation;
+      masked.push(...result.masked);
     } else {
       const result = trimOldOutputs(current, plan.trim, resolve);
       current = result.conversation;
@@ -57,5 +64,5 @@ export function runPipeline(
     observe?.(strategy, current);
   }
   const final = dropOrphans(current, format);
-  return { conversation: final.conversation, removed, trimmed, orphans: [...repaired.orphans, ...final.orphans] };
+  return { conversation: final.conversation, removed, trimmed, masked, orphans: [...repaired.orphans, ...final.orphans] };
 }

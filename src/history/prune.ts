@@ -41,6 +41,8 @@ export interface PruneReport {
   readonly messagesAfter: number;
   readonly removed: { toolCalls: number; toolResults: number; thinking: number; turns: number };
   readonly trimmed: readonly TrimmedOutput[];
+  /** Old outputs `mask` replaced (masked, deduplicated, superseded, shortened errors). */
+  readonly masked: readonly TrimmedOutput[];
   /** Orphan calls and results found in the input and removed to keep the output valid. */
   readonly orphans: readonly Orphan[];
 }
@@ -75,15 +77,21 @@ export function pruneParsed(parsed: ParsedHistory, plan: PrunePlan, resolve?: Tr
       turns: sum((r) => r.removed.turns),
     },
     trimmed: results.flatMap((r) => r.trimmed),
+    masked: results.flatMap((r) => r.masked),
     orphans: results.flatMap((r) => r.orphans),
   };
   return { output: parsed.render(results.map((r) => r.conversation)), report };
 }
 
-/** Builds the trim resolver for a sync store, or fails when `trim` runs without one. */
+/** True when the plan replaces outputs with stored placeholders (`trim`, `mask`). */
+export function storesOutputs(plan: PrunePlan): boolean {
+  return plan.strategies.includes('trim') || plan.strategies.includes('mask');
+}
+
+/** Builds the trim/mask resolver for a sync store, or fails when they run without one. */
 export function storeResolver(plan: PrunePlan, store: HistoryStore | undefined): TrimResolver | undefined {
-  if (!plan.strategies.includes('trim')) return undefined;
-  if (!store) throw badOption('the trim strategy needs a store to save old outputs in (options.store)');
+  if (!storesOutputs(plan)) return undefined;
+  if (!store) throw badOption(`the ${plan.strategies.includes('trim') ? 'trim' : 'mask'} strategy needs a store to save old outputs in (options.store)`);
   return previewResolver(store, plan.trim.previewChars);
 }
 
@@ -118,11 +126,11 @@ export async function reducePackets(
   return packets;
 }
 
-/** Like `pruneHistory`, but `trim` replaces old outputs with the family reducer's packet. */
+/** Like `pruneHistory`, but `trim` and `mask` replace old outputs with the family reducer's packet. */
 export async function pruneHistoryAsync<T>(input: T, options: PruneAsyncOptions): Promise<PruneResult<T>> {
   const plan = resolvePruneOptions(options);
   const parsed = parseHistory(input, options.format);
-  const packets = plan.strategies.includes('trim') ? await reducePackets(parsed, plan, options.reducer) : new Map();
-  const { output, report } = pruneParsed(parsed, plan, packetResolver(packets));
+  const packets = storesOutputs(plan) ? await reducePackets(parsed, plan, options.reducer) : new Map();
+  const { output, report } = pruneParsed(parsed, plan, packetResolver(packets, plan.trim.previewChars));
   return { messages: structuredClone(output) as T, report };
 }

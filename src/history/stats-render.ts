@@ -83,17 +83,46 @@ export function renderCallTable(stats: HistoryStats): string {
   return formatTable(header, rows);
 }
 
+function share(part: number, whole: number): string {
+  return whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/** Per variant: plain sum, prefix-stable calls, and the sum with a prompt cache priced in. */
+export function renderCacheTable(stats: HistoryStats): string {
+  const { cache, total } = stats;
+  const header = ['', 'sum', 'saved', 'prefix-stable', `cache-priced (x${cache.cacheReadPrice})`, 'saved', 'variant'];
+  const row = (name: string, sum: number, stable: number, priced: number): string[] => [
+    '',
+    count(sum),
+    name === 'before' ? '-' : saved(total.before, sum),
+    `${stable}/${cache.followingCalls} ${share(stable, cache.followingCalls)}`,
+    count(priced),
+    name === 'before' ? '-' : saved(cache.priced.before, priced),
+    name,
+  ];
+  const rows = [
+    row('before', total.before, cache.stable.before, cache.priced.before),
+    ...stats.variants.map((name, s) => row(name, total.after[s] ?? 0, cache.stable.after[s] ?? 0, cache.priced.after[s] ?? 0)),
+  ];
+  return formatTable(header, rows).replace(/^ {2}/gm, '');
+}
+
 /** The full text report: a header, the turn table, and the call table when asked. */
 export function renderStats(stats: HistoryStats, options: { calls?: boolean } = {}): string {
   const turns = stats.turns.filter((t) => t.turn > 0).length;
   const lines = [
     `format: ${stats.format} (${stats.container}); ${stats.conversations} conversation${stats.conversations === 1 ? '' : 's'}, ${turns} turns, ${stats.total.calls} model calls`,
-    `tokens: ${stats.tokenizer}, counting message text, tool calls and tool outputs (+${MESSAGE_OVERHEAD} per message); 1st = the turn's first model call, sum = all its calls; trim is a dry run (nothing stored)`,
+    `tokens: ${stats.tokenizer}, counting message text, tool calls and tool outputs (+${MESSAGE_OVERHEAD} per message); 1st = the turn's first model call, sum = all its calls; trim and mask run dry (nothing stored)`,
     '',
     renderTurnTable(stats),
   ];
   const silent = stats.turns.filter((t) => t.calls === 0).length;
   if (silent > 0) lines.push(`(${silent} turn${silent === 1 ? '' : 's'} without a model call not shown; --json lists them)`);
+  lines.push(
+    '',
+    `prefix-stable = calls whose prompt is the previous call's prompt plus new messages; cache-priced = leading messages unchanged since the previous call at x${stats.cache.cacheReadPrice}, the rest at x1`,
+    renderCacheTable(stats),
+  );
   if (options.calls) lines.push('', renderCallTable(stats));
   return `${lines.join('\n')}\n`;
 }

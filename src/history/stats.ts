@@ -4,13 +4,15 @@
  * before-model-call filter would: each strategy alone, then (with several) all of them in the
  * order given. Trim runs dry (ids from content, nothing stored).
  */
+import { badOption } from './errors.js';
 import type { Conversation, Message } from './model.js';
 import type { ParsedHistory } from './formats/types.js';
 import type { PrunePlan, StrategyName } from './options.js';
 import { runPipeline } from './pipeline.js';
 import { dryRunStore, previewResolver } from './store.js';
 import type { TrimResolver } from './strategies/trim.js';
-import { messagesTokens, TOKENIZER } from './tokens.js';
+import { blockText } from './model.js';
+import { messagesTokens, messageTokens, TOKENIZER } from './tokens.js';
 import { isPrompt, turnNumbers } from './turns.js';
 
 /** Input tokens of one model call: before, and after each strategy in order. */
@@ -22,6 +24,24 @@ export interface CallStats {
   readonly before: number;
   /** After each variant, in the order of `variants`. */
   readonly after: readonly number[];
+  /**
+   * Tokens of the prompt's longest run of leading messages unchanged since the previous call
+   * of the same conversation (what a prompt cache can serve): unpruned, then per variant.
+   */
+  readonly cached: { before: number; after: readonly number[] };
+  /** Whether the prompt is the previous call's prompt plus new messages (false for a conversation's first call). */
+  readonly stable: { before: boolean; after: readonly boolean[] };
+}
+
+/** Totals with a prompt cache priced in: cached tokens cost `cacheReadPrice`, the rest 1. */
+export interface CacheTotals {
+  readonly cacheReadPrice: number;
+  /** Calls that have a previous call in their conversation (the others cannot be served from cache). */
+  readonly followingCalls: number;
+  /** Of those, how many are prefix-stable: unpruned, then per variant. */
+  readonly stable: { before: number; after: readonly number[] };
+  /** The sum over calls of uncached + cached x price, rounded: unpruned, then per variant. */
+  readonly priced: { before: number; after: readonly number[] };
 }
 
 /** The calls of one turn, summed; first and last call shown apart. */
@@ -46,7 +66,16 @@ export interface HistoryStats {
   readonly calls: readonly CallStats[];
   readonly turns: readonly TurnStats[];
   readonly total: { calls: number; before: number; after: readonly number[] };
+  readonly cache: CacheTotals;
 }
+
+/** How `computeStats` prices a prompt cache. */
+export interface StatsOptions {
+  /** Price of a cached input token relative to an uncached one (default 0.1). */
+  readonly cacheReadPrice?: number;
+}
+
+export const DEFAULT_CACHE_READ_PRICE = 0.1;
 
 /** Indices where a model call's response starts: the first of each run of assistant messages. */
 export function callStarts(messages: readonly Message[]): number[] {
@@ -60,7 +89,7 @@ export function callStarts(messages: readonly Message[]): number[] {
 function memoize(resolve: TrimResolver): TrimResolver {
   const cache = new Map<string, string | undefined>();
   return (candidate) => {
-    const key = `${candidate.tool}\0${candidate.output}`;
+    const key = `${candidate.tool}\0${JSON.stringify(candidate.reason ?? null)}\0${candidate.output}`;
     if (!cache.has(key)) cache.set(key, resolve(candidate));
     return cache.get(key);
   };
@@ -78,14 +107,63 @@ export function statsVariants(plan: PrunePlan): PrunePlan[] {
   return plan.strategies.length > 1 ? [...single, plan] : single;
 }
 
+/** Same role and the same blocks as the model reads them. */
+function sameMessage(a: Message, b: Message): boolean {
+  if (a === b) return true;
+  if (a.role !== b.role || a.blocks.length !== b.blocks.length) return false;
+  return a.blocks.every((block, i) => {
+    const other = b.blocks[i];
+    return other !== undefined && other.kind === block.kind && blockText(other) === blockText(block);
+  });
+}
+
+/** Tokens of the leading messages `next` shares with `previous`, and whether it shares all of `previous`. */
+function sharedPrefix(previous: readonly Message[] | undefined, next: readonly Message[]): { tokens: number; stable: boolean } {
+  if (!previous) return { tokens: 0, stable: false };
+  let tokens = 0;
+  let i = 0;
+  for (; i < previous.length && i < next.length && sameMessage(previous[i]!, next[i]!); i++) tokens += messageTokens(next[i]!);
+  return { tokens, stable: i === previous.length };
+}
+
 function conversationCalls(conversation: Conversation, index: number, variants: readonly PrunePlan[], format: ParsedHistory['format'], resolve: TrimResolver, firstCall: number): CallStats[] {
   const { messages } = conversation;
   const turns = turnNumbers(messages);
+  let previousBefore: readonly Message[] | undefined;
+  const previousAfter: (readonly Message[] | undefined)[] = variants.map(() => undefined);
   return callStarts(messages).map((start, k) => {
-    const prefix: Conversation = { messages: messages.slice(0, start) };
-    const after = variants.map((variant) => messagesTokens(runPipeline(prefix, format, variant, resolve).conversation.messages));
-    return { call: firstCall + k, conversation: index, turn: turns[start] ?? 0, messages: start, before: messagesTokens(prefix.messages), after };
+    const prefix = messages.slice(0, start);
+    const pruned = variants.map((variant) => runPipeline({ messages: prefix }, format, variant, resolve).conversation.messages);
+    const before = sharedPrefix(previousBefore, prefix);
+    const after = pruned.map((m, v) => sharedPrefix(previousAfter[v], m));
+    previousBefore = prefix;
+    pruned.forEach((m, v) => (previousAfter[v] = m));
+    return {
+      call: firstCall + k,
+      conversation: index,
+      turn: turns[start] ?? 0,
+      messages: start,
+      before: messagesTokens(prefix),
+      after: pruned.map(messagesTokens),
+      cached: { before: before.tokens, after: after.map((a) => a.tokens) },
+      stable: { before: before.stable, after: after.map((a) => a.stable) },
+    };
   });
+}
+
+function cacheTotals(calls: readonly CallStats[], stages: number, price: number): CacheTotals {
+  const following = calls.filter((c, i) => i > 0 && calls[i - 1]?.conversation === c.conversation);
+  const priced = (tokens: number, cached: number): number => tokens - cached + cached * price;
+  const stage = Array.from({ length: stages }, (_, s) => s);
+  return {
+    cacheReadPrice: price,
+    followingCalls: following.length,
+    stable: { before: following.filter((c) => c.stable.before).length, after: stage.map((s) => following.filter((c) => c.stable.after[s]).length) },
+    priced: {
+      before: Math.round(calls.reduce((n, c) => n + priced(c.before, c.cached.before), 0)),
+      after: stage.map((s) => Math.round(calls.reduce((n, c) => n + priced(c.after[s] ?? 0, c.cached.after[s] ?? 0), 0))),
+    },
+  };
 }
 
 function sumAfter(calls: readonly CallStats[], stages: number): number[] {
@@ -93,7 +171,9 @@ function sumAfter(calls: readonly CallStats[], stages: number): number[] {
 }
 
 /** Computes per-call and per-turn token counts for every conversation of a parsed input. */
-export function computeStats(parsed: ParsedHistory, plan: PrunePlan): HistoryStats {
+export function computeStats(parsed: ParsedHistory, plan: PrunePlan, options: StatsOptions = {}): HistoryStats {
+  const price = options.cacheReadPrice ?? DEFAULT_CACHE_READ_PRICE;
+  if (!(price >= 0 && price <= 1)) throw badOption(`cacheReadPrice must be between 0 and 1, got ${String(price)}`);
   const resolve = memoize(previewResolver(dryRunStore, plan.trim.previewChars));
   const variants = statsVariants(plan);
   const stages = variants.length;
@@ -129,5 +209,6 @@ export function computeStats(parsed: ParsedHistory, plan: PrunePlan): HistorySta
     calls,
     turns,
     total: { calls: calls.length, before: calls.reduce((n, c) => n + c.before, 0), after: sumAfter(calls, stages) },
+    cache: cacheTotals(calls, stages, price),
   };
 }

@@ -37,9 +37,10 @@ function metaOf(candidate: TrimCandidate): ArtifactMeta {
 /** Resolves candidates to header + preview, saving the output only when the replacement will be shorter. */
 export function previewResolver(store: HistoryStore, previewChars: number): TrimResolver {
   return (candidate) => {
-    if (previewReplacement(candidate.output, candidate.tool, SIZING_ID, previewChars).length >= candidate.output.length) return undefined;
-    const id = store.save(candidate.output, metaOf(candidate));
-    return previewReplacement(candidate.output, candidate.tool, id, previewChars);
+    const { output, tool, reason } = candidate;
+    if (previewReplacement(output, tool, SIZING_ID, previewChars, reason).length >= output.length) return undefined;
+    const id = store.save(output, metaOf(candidate));
+    return previewReplacement(output, tool, id, previewChars, reason);
   };
 }
 
@@ -48,11 +49,17 @@ export function candidateKey(candidate: TrimCandidate): string {
   return createHash('sha256').update(candidate.tool).update('\0').update(candidate.output).digest('hex');
 }
 
-/** Resolves candidates from packets computed beforehand (see `pruneHistoryAsync`). */
-export function packetResolver(packets: ReadonlyMap<string, { id: string; packetText: string }>): TrimResolver {
+/**
+ * Resolves candidates from packets computed beforehand (see `pruneHistoryAsync`). An output
+ * replaced because a later call made it redundant gets the short header instead of its packet.
+ */
+export function packetResolver(packets: ReadonlyMap<string, { id: string; packetText: string }>, previewChars: number): TrimResolver {
   return (candidate) => {
     const packet = packets.get(candidateKey(candidate));
-    return packet ? packetReplacement(candidate.output, candidate.tool, packet.id, packet.packetText) : undefined;
+    if (!packet) return undefined;
+    const { output, tool, reason } = candidate;
+    if (reason && reason.kind !== 'trim' && reason.kind !== 'mask') return previewReplacement(output, tool, packet.id, previewChars, reason);
+    return packetReplacement(output, tool, packet.id, packet.packetText);
   };
 }
 

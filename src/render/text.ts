@@ -37,6 +37,7 @@ function succeeded(packet: Packet): boolean {
 }
 
 function exitText(packet: Packet): string {
+  if (packet.exit.interrupted) return `exit ${packet.exit.code ?? '?'} · interrupted`;
   return packet.exit.timedOut ? 'timed out' : packet.exit.signal ? `signal ${packet.exit.signal}` : `exit ${packet.exit.code ?? '?'}`;
 }
 
@@ -91,6 +92,7 @@ function renderVerbatim(packet: Packet): string {
     if (citation.stream === 'stderr' && packet.citations.some((c) => c.stream === 'stdout')) out.push('── stderr ──');
     for (const text of citation.excerpt) out.push(escapeControl(text));
   }
-  if (!succeeded(packet)) out.push(`── ${exitText(packet)} · ${packet.id}`);
+  for (const note of packet.notes ?? []) out.push(`── note: ${escapeControl(note)}`);
+  if (!succeeded(packet) || packet.notes?.length) out.push(`── ${exitText(packet)} · ${packet.id}`);
   return out.length ? out.join('\n') + '\n' : '';
 }

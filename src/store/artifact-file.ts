@@ -8,7 +8,10 @@ import fs from 'node:fs';
  * A write failure (disk full, read-only) is remembered, not thrown: the run goes on without the store.
  */
 export class ArtifactFile {
+  /** Bytes handed to write(), stored or not. */
   bytes = 0;
+  /** Bytes that reached the file: a prefix of the stream (less than `bytes` after a failure). */
+  stored = 0;
   failure: Error | null = null;
   private fd: number | null = null;
   private readonly hash: Hash = createHash('sha256');
@@ -31,7 +34,11 @@ export class ArtifactFile {
     if (this.failure || this.fd === null) return;
     try {
       let written = 0;
-      while (written < chunk.length) written += fs.writeSync(this.fd, chunk, written, chunk.length - written);
+      while (written < chunk.length) {
+        const n = fs.writeSync(this.fd, chunk, written, chunk.length - written);
+        written += n;
+        this.stored += n;
+      }
     } catch (err) {
       this.failure = err as Error;
     }
@@ -56,5 +63,21 @@ export class ArtifactFile {
 
   sha256(): string {
     return this.hash.copy().digest('hex');
+  }
+}
+
+/** Hands the first `length` bytes of a file to `sink` in 64 KiB pieces (a stream's stored prefix, read back). */
+export function readPrefix(file: string, length: number, sink: (bytes: Buffer) => void): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 16);
+    for (let at = 0; at < length; ) {
+      const got = fs.readSync(fd, buffer, 0, Math.min(buffer.length, length - at), at);
+      if (got === 0) break;
+      sink(Buffer.from(buffer.subarray(0, got)));
+      at += got;
+    }
+  } finally {
+    fs.closeSync(fd);
   }
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { isSafeIdQuery, makeId } from './ids.js';
+import { isId, isSafeIdQuery, makeId } from './ids.js';
 import type { ArtifactMeta } from './metadata.js';
+import { openInStore } from './outputs-dir.js';
 
 export const META_SUFFIX = '.json';
 
@@ -13,13 +14,24 @@ export function tempStreamPath(dir: string, stream: string): string {
 }
 
 /**
- * Gives the temp files their final names under a fresh id. `link` fails when the name
- * exists, so two processes can never take the same id; on a clash a new random suffix is drawn.
+ * Gives the temp files their final names under a fresh id. The id is claimed by creating
+ * `<id>.json` exclusively, holding a small placeholder (`placeholder(id)`: the streams' facts, no
+ * packet), before the streams are linked: so a store that fills up before the full metadata is
+ * written still has an artifact that inspect, list and gc know. `link` and 'wx' fail when the
+ * name exists, so two processes can never take the same id; on a clash a new suffix is drawn.
  */
-export function claimId(dir: string, createdAt: Date, family: string, temps: Record<string, string | null>): string {
+export function claimId(dir: string, createdAt: Date, family: string, temps: Record<string, string | null>, placeholder: (id: string) => ArtifactMeta): string {
   for (let attempt = 0; attempt < 20; attempt++) {
     const id = makeId(createdAt, family);
-    const linked: string[] = [];
+    const metaFile = path.join(dir, id + META_SUFFIX);
+    try {
+      fs.writeFileSync(metaFile, JSON.stringify(placeholder(id)) + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue; // Another run's id: not ours to touch.
+      fs.rmSync(metaFile, { force: true }); // Made, then no room to fill it.
+      throw err;
+    }
+    const linked: string[] = [metaFile];
     try {
       for (const [stream, temp] of Object.entries(temps)) {
         if (!temp) continue;
@@ -37,30 +49,51 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
   throw new Error('could not find a free artifact id after 20 attempts');
 }
 
-/** Writes `<id>.json` through a temp file and a rename, so readers never see half a file. */
+/** Replaces `<id>.json` through a temp file and a rename, so readers never see half a file; a failed write leaves no temp behind. */
 export function writeMetadata(dir: string, meta: ArtifactMeta): void {
   const final = path.join(dir, meta.id + META_SUFFIX);
   const temp = path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.json`);
-  fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
-  fs.renameSync(temp, final);
+  try {
+    fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
+    fs.renameSync(temp, final);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
 }
 
 export function readMetadata(dir: string, id: string): ArtifactMeta {
   const file = path.join(dir, id + META_SUFFIX);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
+    const fd = openInStore(file);
+    try {
+      text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new UsageError(`${file} is a link; links in the store are not followed`);
     throw new UsageError(`no artifact '${id}' in ${dir}`);
   }
+  let meta: unknown;
   try {
-    return JSON.parse(text) as ArtifactMeta;
+    meta = JSON.parse(text);
   } catch {
     throw new UsageError(`artifact metadata ${file} is not valid JSON`);
   }
+  if (!isOurMetadata(meta, id)) throw new UsageError(`${file} is not reduce's artifact metadata`);
+  return meta;
 }
 
-/** Ids of all complete artifacts (those with metadata), oldest first. */
+/** Metadata we wrote: our schema and the id its file is named after (a `package.json` is neither). */
+function isOurMetadata(meta: unknown, id: string): meta is ArtifactMeta {
+  if (typeof meta !== 'object' || meta === null) return false;
+  const m = meta as Partial<ArtifactMeta>;
+  return m.schema === 'reduce.artifact/1' && m.id === id && typeof m.createdAt === 'string' && typeof m.streams?.stdout === 'object';
+}
+
+/** Ids of all artifacts with a metadata file named like an id, oldest first (other `.json` files are not ours). */
 export function listIds(dir: string): string[] {
   let names: string[];
   try {
@@ -71,6 +104,7 @@ export function listIds(dir: string): string[] {
   return names
     .filter((name) => name.endsWith(META_SUFFIX) && !name.startsWith('.'))
     .map((name) => name.slice(0, -META_SUFFIX.length))
+    .filter(isId)
     .sort();
 }
 

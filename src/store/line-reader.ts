@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { LineIndex } from '../core/line-splitter.js';
+import { openInStore } from './outputs-dir.js';
 import { MAX_LINE_BYTES, decodeLine } from '../core/lines.js';
 
 const CHUNK = 64 * 1024;
@@ -14,7 +15,7 @@ export function readLines(file: string, index: LineIndex | undefined, from: numb
   if (to < from || from < 1) return out;
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = openInStore(file);
   } catch {
     return out;
   }

@@ -12,7 +12,10 @@ export interface StoredStream {
   index: LineIndex;
 }
 
-/** `outputs/<id>.json`: everything `inspect`, `list` and `gc` need, written last and atomically. */
+/**
+ * `outputs/<id>.json`: everything `inspect`, `list` and `gc` need. A small placeholder (no packet)
+ * claims the id before the streams get their names; the full metadata replaces it atomically.
+ */
 export interface ArtifactMeta {
   schema: 'reduce.artifact/1';
   id: string;
@@ -36,5 +39,6 @@ export interface ArtifactMeta {
   redaction: 'none' | 'artifacts';
   /** With `redaction: 'artifacts'`: secrets masked in the stored streams, by kind. */
   artifactRedactions?: Record<string, number>;
-  packet: Packet;
+  /** Missing when the run could not write its full metadata (a store that filled up): the streams are complete. */
+  packet?: Packet;
 }

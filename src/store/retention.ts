@@ -4,7 +4,9 @@ import { META_SUFFIX, listIds, readMetadata } from './artifact-store.js';
 
 export interface GcPlan {
   /** Artifacts to remove, with why. */
-  remove: Array<{ id: string; bytes: number; reason: 'expired' | 'older-than' | 'size-cap' | 'unreadable' }>;
+  remove: Array<{ id: string; bytes: number; reason: 'expired' | 'older-than' | 'size-cap' }>;
+  /** Files named like an artifact whose metadata is not ours: never removed, only reported. */
+  skipped: string[];
   /** Leftover temp files of runs that died mid-way. */
   partials: string[];
   keptBytes: number;
@@ -17,21 +19,21 @@ const PARTIAL_GRACE_MS = 24 * 3_600_000;
  * then the oldest ones until the directory fits `maxBytes`. Pure but for reading the directory.
  */
 export function planGc(dir: string, now: number, olderThanMs: number | null, maxBytes: number | null): GcPlan {
-  const entries: Array<{ id: string; bytes: number; created: number; expires: number; unreadable: boolean }> = [];
+  const entries: Array<{ id: string; bytes: number; created: number; expires: number }> = [];
+  const skipped: string[] = [];
   for (const id of listIds(dir)) {
-    const size = artifactBytes(dir, id);
     try {
       const meta = readMetadata(dir, id);
-      entries.push({ id, bytes: size, created: Date.parse(meta.createdAt), expires: Date.parse(meta.retention.expiresAt), unreadable: false });
+      entries.push({ id, bytes: artifactBytes(dir, id), created: Date.parse(meta.createdAt), expires: Date.parse(meta.retention.expiresAt) });
     } catch {
-      entries.push({ id, bytes: size, created: 0, expires: 0, unreadable: true });
+      // Not metadata we wrote (or unreadable): whatever it is, it is not ours to delete.
+      skipped.push(id + META_SUFFIX);
     }
   }
   const remove: GcPlan['remove'] = [];
   const keep: typeof entries = [];
   for (const entry of entries) {
-    if (entry.unreadable) remove.push({ id: entry.id, bytes: entry.bytes, reason: 'unreadable' });
-    else if (olderThanMs !== null && now - entry.created > olderThanMs) remove.push({ id: entry.id, bytes: entry.bytes, reason: 'older-than' });
+    if (olderThanMs !== null && now - entry.created > olderThanMs) remove.push({ id: entry.id, bytes: entry.bytes, reason: 'older-than' });
     else if (olderThanMs === null && entry.expires <= now) remove.push({ id: entry.id, bytes: entry.bytes, reason: 'expired' });
     else keep.push(entry);
   }
@@ -57,7 +59,7 @@ export function planGc(dir: string, now: number, olderThanMs: number | null, max
       // Gone already.
     }
   }
-  return { remove, partials, keptBytes };
+  return { remove, skipped, partials, keptBytes };
 }
 
 export function applyGc(dir: string, plan: GcPlan): void {

@@ -25,8 +25,10 @@ export interface ConversationSpec {
   turns: TurnSpec[];
 }
 
-export type FormatName = 'anthropic' | 'openai-chat' | 'openai-responses' | 'converse' | 'claude-code' | 'codex';
+export type FormatName = 'anthropic' | 'openai-chat' | 'openai-responses' | 'converse' | 'claude-code' | 'codex' | 'openhands' | 'swe-agent';
 export const ALL_FORMATS: FormatName[] = ['anthropic', 'openai-chat', 'openai-responses', 'converse', 'claude-code', 'codex'];
+/** Every supported input shape, the agent-run containers (OpenHands events, a SWE-agent trajectory) included. */
+export const EVERY_FORMAT: FormatName[] = [...ALL_FORMATS, 'openhands', 'swe-agent'];
 
 /** The assistant/tool exchanges of a turn as message groups: [assistant blocks, results]. */
 interface Exchange {
@@ -138,6 +140,37 @@ function codexLines(spec: ConversationSpec): Array<Record<string, unknown>> {
   return lines;
 }
 
+/** OpenHands evaluation output: one line whose `history` holds the events (actions, observations). */
+function openhandsLines(spec: ConversationSpec): Array<Record<string, unknown>> {
+  const events: Array<Record<string, unknown>> = [{ id: 0, source: 'agent', action: 'system', args: { content: spec.system ?? 'system' } }];
+  const push = (event: Record<string, unknown>): void => void events.push({ id: events.length, ...event });
+  let response = 0;
+  for (const turn of spec.turns) {
+    push({ source: 'user', action: 'message', args: { content: turn.prompt } });
+    for (const ex of exchanges(turn)) {
+      const text = ex.parts.flatMap((p) => (p.kind === 'tools' ? [] : [p.text])).join('\n');
+      const calls = ex.parts.flatMap((p) => (p.kind === 'tools' ? p.calls : []));
+      if (calls.length === 0) {
+        push({ source: 'agent', action: 'message', args: { content: text } });
+        continue;
+      }
+      const model_response = { id: `resp${++response}`, choices: [{ message: { content: text, tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.input) } })) } }] };
+      const meta = (c: CallSpec): Record<string, unknown> => ({ function_name: c.name, tool_call_id: c.id, model_response, total_calls_in_response: calls.length });
+      for (const c of calls) push({ source: 'agent', action: 'run', args: c.input, tool_call_metadata: meta(c) });
+      for (const c of ex.results) push({ source: 'agent', observation: 'run', content: c.output, extras: { metadata: { exit_code: 0 } }, tool_call_metadata: meta(c) });
+    }
+  }
+  return [{ instance_id: 'task-1', history: events }];
+}
+
+/** A SWE-agent trajectory: Chat messages in `history`, tool messages with `tool_call_ids` and text blocks. */
+function sweAgentTrajectory(spec: ConversationSpec): Record<string, unknown> {
+  const history = chatMessages(spec).map((m) =>
+    m['role'] === 'tool' ? { role: 'tool', tool_call_ids: [m['tool_call_id']], content: [{ type: 'text', text: m['content'] }] } : m,
+  );
+  return { trajectory: [], history, info: { exit_status: 'submitted' } };
+}
+
 /** Writes the spec in `format`. */
 export function build(spec: ConversationSpec, format: FormatName): unknown {
   switch (format) {
@@ -153,6 +186,10 @@ export function build(spec: ConversationSpec, format: FormatName): unknown {
       return claudeCodeLines(spec);
     case 'codex':
       return codexLines(spec);
+    case 'openhands':
+      return openhandsLines(spec);
+    case 'swe-agent':
+      return sweAgentTrajectory(spec);
   }
 }
 

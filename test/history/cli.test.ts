@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { historyCommand, type HistoryIo } from '../../src/commands/history.js';
 import { HistoryError } from '../../src/history/index.js';
-import { build, fakeStore, toolTurn } from './builders.js';
+import { build, call, fakeStore, toolTurn } from './builders.js';
 import { issuesOf } from './check.js';
 
 interface Run {
@@ -79,7 +79,10 @@ describe('reduce history prune', () => {
     [['history', 'prune', '--strategy', 'sliding_window', '--keep-turns', 'two', 'a.json'], /--keep-turns expects a whole number/],
     [['history', 'prune', 'bad.json'], /unrecognized conversation shape \(object with keys hello\)/],
     [['history', 'prune', 'notjson.txt'], /line 2: not JSON/],
-    [['history', 'prune', '--reduce', 'a.json'], /--reduce only applies to the trim strategy/],
+    [['history', 'prune', '--reduce', 'a.json'], /--reduce only applies to the trim and mask strategies/],
+    [['history', 'prune', '--strategy', 'mask', '--mask-rules', 'squash', 'a.json'], /unknown mask rule "squash"/],
+    [['history', 'prune', '--strategy', 'mask', '--mask-keep', '0', 'a.json'], /maskKeep must be an integer >= 1/],
+    [['history', 'stats', '--strategy', 'mask', '--cache-read-price', '2', 'a.json'], /--cache-read-price expects a number from 0 to 1, got "2"/],
   ])('%s fails with exit 2', async (args, message) => {
     const { error } = await run(args, { 'a.json': chat, 'bad.json': '{"hello": 1}', 'notjson.txt': '{"a":1}\nnope\n' });
     expect(error?.exitCode).toBe(2);
@@ -106,6 +109,20 @@ describe('reduce history stats and check', () => {
     expect(json.tokenizer).toBe('o200k_base');
     expect(json.calls).toHaveLength(4);
     expect(json.variants).toEqual(['tool_pruning']);
+  });
+
+  it('stats takes mask options and the cache price', async () => {
+    const run16 = build(
+      { turns: [{ prompt: 'go', steps: Array.from({ length: 16 }, (_, i) => ({ kind: 'tools' as const, calls: [call('Bash', `out ${i}\n`.repeat(100))] })) }] },
+      'openai-chat',
+    );
+    const args = ['history', 'stats', '--strategy', 'mask', '--mask-trigger', '0', '--mask-keep', '3', '--mask-every', '4', '--cache-read-price', '0.5', '--json', 'r.json'];
+    const json = JSON.parse((await run(args, { 'r.json': JSON.stringify(run16) })).stdout);
+    expect(json.variants).toEqual(['mask']);
+    expect(json.cache.cacheReadPrice).toBe(0.5);
+    // The boundary moves at 7, 11 and 15 results.
+    expect(json.cache.stable.after).toEqual([json.cache.followingCalls - 3]);
+    expect(json.total.after[0]).toBeLessThan(json.total.before);
   });
 
   it('check exits 1 on issues and 0 when valid', async () => {

@@ -41,7 +41,7 @@ export function readAnthropicBlock(raw: unknown, at: Locator, where: string): Bl
     case 'tool_result': {
       const callId = stringField(raw, 'tool_use_id');
       if (callId === undefined) throw badInput(`${where}: tool_result block without a tool_use_id`);
-      return { kind: 'tool_result', at, callId, output: flattenText(raw['content']) };
+      return { kind: 'tool_result', at, callId, output: flattenText(raw['content']), ...(raw['is_error'] === true ? { isError: true } : {}) };
     }
     case undefined:
       throw badInput(`${where}: content block without a type`);

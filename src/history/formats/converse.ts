@@ -36,7 +36,7 @@ function readBlock(raw: unknown, at: Locator, where: string): Block {
   if (isObject(toolResult)) {
     const callId = stringField(toolResult, 'toolUseId');
     if (callId === undefined) throw badInput(`${where}: toolResult without a toolUseId`);
-    return { kind: 'tool_result', at, callId, output: flattenText(toolResult['content']) };
+    return { kind: 'tool_result', at, callId, output: flattenText(toolResult['content']), ...(toolResult['status'] === 'error' ? { isError: true } : {}) };
   }
   const reasoning = raw['reasoningContent'];
   if (isObject(reasoning)) {

@@ -48,6 +48,15 @@ function callInfo(event: JsonObject): CallInfo | undefined {
   };
 }
 
+/** An observation that records failure: `success: false`, an `error` observation, or a non-zero exit code. */
+function observationFailed(event: JsonObject): boolean {
+  if (event['success'] === false || event['observation'] === 'error') return true;
+  const extras = event['extras'];
+  const metadata = isObject(extras) ? extras['metadata'] : undefined;
+  const code = isObject(metadata) ? metadata['exit_code'] : undefined;
+  return typeof code === 'number' && code !== 0 && code !== -1;
+}
+
 function readHistory(events: readonly unknown[], line: number): Message[] {
   const messages: Message[] = [];
   let lastResponse: string | undefined;
@@ -72,7 +81,8 @@ function readHistory(events: readonly unknown[], line: number): Message[] {
       lastResponse = info.responseId;
     } else if (typeof event['observation'] === 'string' && info) {
       const output = stringField(event, 'content') ?? '';
-      messages.push({ role: 'tool', at, blocks: [{ kind: 'tool_result', at: [line, e, 0], callId: info.id, output }] });
+      const isError = observationFailed(event);
+      messages.push({ role: 'tool', at, blocks: [{ kind: 'tool_result', at: [line, e, 0], callId: info.id, output, ...(isError ? { isError } : {}) }] });
     } else if (event['source'] === 'agent' && action === 'message') {
       messages.push({ role: 'assistant', at, blocks: [{ kind: 'text', at: [line, e, 0], text: textOf(event) }] });
     }
@@ -96,9 +106,15 @@ function renderEvent(event: JsonObject, line: number, e: number, kept: KeptIndex
   return first.kind === 'tool_result' && first.replacement !== undefined ? { ...event, content: first.replacement } : event;
 }
 
+/** The evaluation lines: a JSONL file of one line reads as that line's object alone. */
+function asLines(input: unknown): unknown[] | undefined {
+  return Array.isArray(input) ? input : isObject(input) ? [input] : undefined;
+}
+
 function classify(input: unknown): number {
-  if (!Array.isArray(input) || input.length === 0) return 0;
-  return input.every((line) => isObject(line) && Array.isArray(line['history']) && line['history'].every((e) => isObject(e) && 'source' in e && 'id' in e))
+  const lines = asLines(input);
+  if (!lines || lines.length === 0) return 0;
+  return lines.every((line) => isObject(line) && Array.isArray(line['history']) && line['history'].every((e) => isObject(e) && 'source' in e && 'id' in e))
     ? 1
     : 0;
 }
@@ -108,8 +124,9 @@ export const openhandsAdapter: FormatAdapter = {
   format: 'openai-chat',
   detect: classify,
   parse(input): ParsedHistory {
-    if (!Array.isArray(input)) throw badInput('openhands: expected evaluation output lines');
-    const conversations: Conversation[] = input.map((line, i) => {
+    const lines = asLines(input);
+    if (!lines) throw badInput('openhands: expected evaluation output lines');
+    const conversations: Conversation[] = lines.map((line, i) => {
       if (!isObject(line) || !Array.isArray(line['history'])) throw badInput(`line ${i + 1}: no history`);
       return { messages: readHistory(line['history'], i) };
     });
@@ -119,18 +136,19 @@ export const openhandsAdapter: FormatAdapter = {
       conversations,
       render(pruned) {
         const kept = indexKept(pruned);
-        return input.map((line: JsonObject, i) => {
+        const rendered = (lines as JsonObject[]).map((line, i) => {
           const history = line['history'] as unknown[];
           const out: unknown[] = [];
           let changed = false;
           history.forEach((event, e) => {
             if (!isModelEvent(event)) return void out.push(event);
-            const rendered = renderEvent(event as JsonObject, i, e, kept);
-            if (rendered !== event) changed = true;
-            if (rendered) out.push(rendered);
+            const survivor = renderEvent(event as JsonObject, i, e, kept);
+            if (survivor !== event) changed = true;
+            if (survivor) out.push(survivor);
           });
           return changed ? { ...line, history: out } : line;
         });
+        return Array.isArray(input) ? rendered : rendered[0];
       },
     };
   },

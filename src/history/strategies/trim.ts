@@ -6,7 +6,7 @@
  */
 import type { Conversation, Message, ToolCallBlock, ToolResultBlock } from '../model.js';
 import { splitTurns } from '../turns.js';
-import { TRIM_MARKER } from './trim-text.js';
+import { TRIM_MARKER, type ReplaceReason } from './trim-text.js';
 
 /** Parameters of `trim` (validated by `resolvePruneOptions`). */
 export interface TrimOptions {
@@ -28,6 +28,8 @@ export interface TrimCandidate {
   /** The command that produced the output, as well as it can be told (`npm test`, or `Read {"file_path":...}`). */
   readonly command: string;
   readonly output: string;
+  /** Why it is replaced (default `trim`); the resolver words the replacement after it. */
+  readonly reason?: ReplaceReason;
 }
 
 /** Turns a candidate into its replacement text, or undefined to leave it as it is. */
