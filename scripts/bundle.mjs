@@ -20,7 +20,9 @@ await build({
   platform: 'node',
   target: 'node20',
   // cosmiconfig loads TypeScript only for a `.ts` config file; bundling it would add 10 MB to every start.
-  external: ['typescript'],
+  // The MCP SDK and the shell parser (whose .wasm files sit beside their modules) load from
+  // node_modules, and only in the subcommands that use them.
+  external: ['typescript', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'tree-sitter-bash'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
   banner: { js: "import { createRequire as __reduceRequire } from 'node:module'; const require = __reduceRequire(import.meta.url);" },

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { gcCommand } from './commands/gc.js';
+import { hookCommand } from './commands/hook.js';
+import { ingestCommand } from './commands/ingest.js';
+import { initCommands } from './commands/init.js';
 import { inspectCommand } from './commands/inspect.js';
 import { listCommand } from './commands/list.js';
+import { mcpCommand } from './commands/mcp.js';
+import { shimCommands } from './commands/shims.js';
+import { statsCommand } from './commands/stats.js';
 import { addRunOptions, runReduce, type RunFlags } from './commands/run.js';
 import { ExitCode, ReduceError, UsageError, errorMessage } from './errors.js';
 
@@ -55,7 +61,7 @@ async function buildProgram(): Promise<Command> {
   const program = new Command('reduce')
     .description('Run a command (or read a pipe), store its full output losslessly, and print a small cited packet for an AI agent.')
     .version(pkg.version, '-V, --version')
-    .usage('[options] -- <command> [args...]\n       <command> | reduce [options]\n       reduce <inspect|list|gc> ...')
+    .usage('[options] -- <command> [args...]\n       <command> | reduce [options]\n       reduce <inspect|list|gc|ingest|...> ...')
     .argument('[command...]', 'the command to wrap (after --)')
     .enablePositionalOptions()
     .passThroughOptions()
@@ -68,7 +74,7 @@ async function buildProgram(): Promise<Command> {
     process.exitCode = await runReduce(command, flags);
   });
   program.hook('preSubcommand', (_program, sub) => passGlobalOptions(program, sub));
-  for (const sub of [inspectCommand(), listCommand(), gcCommand(), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
+  for (const sub of [inspectCommand(), listCommand(), gcCommand(), ingestCommand(), hookCommand(), ...initCommands(), ...shimCommands(), statsCommand(), mcpCommand(pkg.version), await historyCommandFor(process.argv)]) program.addCommand(sub.exitOverride().configureOutput({ outputError: (text, write) => write(`reduce: ${text.replace(/^error: /, '')}`) }));
   return program;
 }
 

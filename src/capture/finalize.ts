@@ -65,6 +65,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     flag: options.trustLane,
     config: userLane ? { [family]: userLane, ...config.trustLanes } : config.trustLanes,
     reducerLane: reducer.lane,
+    chosenBy: detection.source === 'claim' || detection.source === 'explicit' ? 'command' : 'content',
   });
   const tainted = trustLane !== 'internal';
   // Injection hits are mandatory citations; flagged text is quoted, never restated in bullets or fields.

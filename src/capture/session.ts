@@ -168,7 +168,8 @@ export class CaptureSession {
     };
   }
 
-  finish(exit: ExitInfo): SessionResult {
+  /** `durationMs` replaces the measured time when the output was captured elsewhere (`reduce ingest`). */
+  finish(exit: ExitInfo, durationMs?: number): SessionResult {
     this.stdout.splitter.end();
     this.stderr.splitter.end();
     if (!this.detection) this.choose();
@@ -234,7 +235,7 @@ export class CaptureSession {
       passedThrough: this.stdout.spilled || this.stderr.spilled,
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
-      durationMs: Date.now() - this.started,
+      durationMs: durationMs ?? Date.now() - this.started,
       createdAt: this.createdAt,
       injection: this.scanner.finish(),
     };
@@ -316,8 +317,7 @@ export class CaptureSession {
   }
 
   private onLine(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
-    this.longLines[stream].flush();
-    this.scanner.line(stream, n, text);
+    if (!this.longLines[stream].flush(n)) this.scanner.line(stream, n, text);
     if (this.countErrors && ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text, marks]);

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { execa } from 'execa';
 import type { Readable } from 'node:stream';
 import type { ExitInfo, StreamName } from '../core/types.js';
 import type { CaptureSession } from './session.js';
@@ -34,12 +34,22 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * moment: a background process that keeps stdout open (`sh -c 'daemon & echo started'`) does not
  * hold the packet, and is left running.
  *
- * Plain child_process rather than execa: execa waits for every pipe to close, which is the wait
- * that must be bounded here, and signals only the child, not its group.
+ * execa starts the child (no shell, no rejection: the tool's failure is data), but the end of the
+ * run is decided here from the child's own 'exit' and pipe events: execa's promise waits for every
+ * pipe to close, which is the wait that must be bounded, and its kill signals only the child, not
+ * its group. `stdin: 'ignore'` is for callers that have no terminal to hand on (the MCP server).
  */
-export function captureCommand(session: CaptureSession, argv: readonly string[], timeoutMs: number | null, timing: SpawnTiming = TIMING): Promise<SpawnOutcome> {
+export function captureCommand(
+  session: CaptureSession,
+  argv: readonly string[],
+  timeoutMs: number | null,
+  stdin: 'inherit' | 'ignore' = 'inherit',
+  timing: SpawnTiming = TIMING,
+): Promise<SpawnOutcome> {
   const [file, ...args] = argv as [string, ...string[]];
-  const child = spawn(file, args, { stdio: ['inherit', 'pipe', 'pipe'], detached: true, windowsHide: true });
+  const child = execa(file, args, { stdin, stdout: 'pipe', stderr: 'pipe', buffer: false, encoding: 'buffer', reject: false, detached: true, cleanup: false, windowsHide: true });
+  // reject: false, so the promise only resolves; the result is read from the events below.
+  void child.then(() => undefined);
   return new Promise((resolve) => {
     const notes: string[] = [];
     const open = new Set<Readable>();

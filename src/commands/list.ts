@@ -44,7 +44,7 @@ export function listCommand(): Command {
     });
 }
 
-function summaryOf(m: ArtifactMeta): { id: string; command: string; exit: string; bytesIn: number; bytesOut: number; createdAt: string; family: string } {
+export function summaryOf(m: ArtifactMeta): { id: string; command: string; exit: string; bytesIn: number; bytesOut: number; createdAt: string; family: string } {
   const exit = m.exit.timedOut ? 'timeout' : m.exit.signal ? m.exit.signal : String(m.exit.code);
   const bytesIn = m.streams.stdout.bytes + (m.streams.stderr?.bytes ?? 0);
   // Commands carry tokens too (`curl -H 'Authorization: Bearer …'`): masked like every other view.

@@ -4,13 +4,10 @@ import { Command, Option } from 'commander';
 import { BUDGET_NAMES, type BudgetName } from '../config.js';
 import { commandConfig } from './command-config.js';
 import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
-import type { ExitInfo, Intent, TrustLane } from '../core/types.js';
+import type { Intent, TrustLane } from '../core/types.js';
 import { INTENTS } from '../core/intent.js';
-import { ExitCode, ReduceError, StoreRefusedError, UsageError, errorMessage } from '../errors.js';
-import { finalizeRun } from '../capture/finalize.js';
-import { CaptureSession, type SessionOptions } from '../capture/session.js';
-import { captureCommand, exitCodeOf } from '../capture/spawn.js';
-import { captureStdin } from '../capture/stdin.js';
+import { ExitCode, ReduceError, UsageError, errorMessage } from '../errors.js';
+import { ingestOutput, runCommand, type ReduceOptions, type RunOutcome } from '../capture/run-command.js';
 import { reducersFor } from '../api.js';
 import { colorizePacket } from '../render/color.js';
 import { startStatusLine } from '../render/status-line.js';
@@ -34,18 +31,43 @@ export interface RunFlags {
 
 /** The options of the default command, shared by the program itself. */
 export function addRunOptions(command: Command): Command {
-  return command
+  command
     .option('-f, --family <name>', 'skip detection and use this family (or reducer name)')
     .option('--command <text>', 'pipe mode: the command that produced the input, recorded and used for detection')
-    .option('--exit-code <n>', "pipe mode: the producer's exit status, when known (selects the failure budget)")
+    .option('--exit-code <n>', "pipe mode: the producer's exit status, when known (selects the failure budget)");
+  addPacketOptions(command);
+  return command.option('-t, --timeout <duration>', 'stop the command after this long (30s, 5m): SIGTERM, then SIGKILL; exit 124');
+}
+
+/** The options that shape and place the packet, shared with `reduce ingest`. */
+export function addPacketOptions(command: Command): Command {
+  return command
     .addOption(new Option('-b, --budget <name>', 'packet size: auto (answer 8 KiB; verdict 512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
+    .addOption(new Option('--intent <intent>', 'answer: the output is what you want to read (shown whole up to 8 KiB); verdict: whether it worked').choices([...INTENTS]))
     .option('--max-bytes <n>', 'packet size limit in bytes (8k, 16KiB; capped at the 64 KiB ceiling)')
     .option('--json', 'print the packet as one JSON object')
-    .option('-t, --timeout <duration>', 'stop the command after this long (30s, 5m): SIGTERM, then SIGKILL; exit 124')
     .addOption(new Option('--trust-lane <lane>', 'trust lane of this output').choices(['internal', 'external-runtime', 'external-untrusted']))
-    .addOption(new Option('--intent <intent>', 'answer: the output is what you want to read (shown whole up to 8 KiB); verdict: whether it worked').choices([...INTENTS]))
     .option('--config <file>', 'use this config file instead of searching for one')
     .option('--outputs <dir>', 'artifact directory (default ./outputs, or REDUCE_OUTPUTS, or the config key)');
+}
+
+/** Config, budget and store from the flags, as every way in reads them. */
+export async function reduceOptionsFrom(flags: RunFlags, cwd = process.cwd()): Promise<ReduceOptions> {
+  const config = await commandConfig(flags.config);
+  const maxBytes = parseMaxBytes(flags.maxBytes) ?? config.maxBytes;
+  if (flags.family) assertKnownFamily(flags.family, reducersFor(config));
+  return {
+    cwd,
+    config,
+    outputsDir: resolveOutputsDir(flags.outputs ?? config.outputs, cwd),
+    budget: (flags.budget ?? config.budget) as BudgetName,
+    json: Boolean(flags.json),
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+    ...(flags.family ? { family: flags.family } : {}),
+    ...(flags.trustLane ? { trustLane: flags.trustLane } : {}),
+    ...(flags.intent ? { intent: flags.intent } : {}),
+    ...(process.stderr.isTTY ? { watch: (progress: () => { bytes: number; lines: number; errors: number }) => startStatusLine(progress) } : {}),
+  };
 }
 
 /**
@@ -77,80 +99,38 @@ async function passStdinThrough(): Promise<number> {
 }
 
 async function reduceRun(argv: string[], flags: RunFlags, onCapture: () => void): Promise<number> {
-  const cwd = process.cwd();
-  const config = await commandConfig(flags.config);
-  const wrap = argv.length > 0;
-  const budget = (flags.budget ?? config.budget) as BudgetName;
-  const maxBytes = parseMaxBytes(flags.maxBytes) ?? config.maxBytes;
-  const timeoutMs = flags.timeout !== undefined ? parseTimeout(flags.timeout) : config.timeoutMs;
-  const pipeExit = flags.exitCode !== undefined ? parseExitCode(flags.exitCode) : 0;
-  if (!wrap && process.stdin.isTTY) throw new UsageError('nothing to read: pipe output into reduce, or wrap a command with `reduce -- <command>` (see reduce --help)');
-  if (!wrap && flags.timeout !== undefined) throw new UsageError('--timeout applies to a wrapped command (reduce --timeout 30s -- <command>)');
-
-  const commandText = wrap ? argv.map(quoteArg).join(' ') : (flags.command ?? '');
-  const session: SessionOptions = {
-    outputsDir: resolveOutputsDir(flags.outputs ?? config.outputs, cwd),
-    argv: wrap ? argv : flags.command ? splitCommand(flags.command) : [],
-    command: commandText,
-    cwd,
-    mode: wrap ? 'wrap' : 'pipe',
-    config,
-    reducers: reducersFor(config),
-    ...(flags.family ? { family: flags.family } : {}),
-    ...(flags.intent ? { intent: flags.intent } : {}),
+  const reduceOptions: ReduceOptions = {
+    ...(await reduceOptionsFrom(flags)),
+    onCapture,
     // A store that cannot be written must not cost a byte: the streams go where they would have gone.
     passthrough: (stream, bytes) => (stream === 'stdout' ? process.stdout : process.stderr).write(bytes),
   };
-  if (flags.family) assertKnownFamily(flags.family, session.reducers);
-  onCapture();
-  const capture = new CaptureSession(session);
-  capture.open();
-  capture.countErrors = Boolean(process.stderr.isTTY);
-  const stopStatus = startStatusLine(() => capture.progress());
-
-  let exit: ExitInfo;
-  let finalCode: number;
-  try {
-    if (wrap) {
-      const outcome = await captureCommand(capture, argv, timeoutMs);
-      if (outcome.spawnError) {
-        stopStatus();
-        capture.discard();
-        process.stderr.write(`reduce: ${outcome.spawnError.message}\n`);
-        return outcome.spawnError.code;
-      }
-      exit = outcome.exit;
-      for (const note of outcome.notes) capture.note(note);
-      finalCode = exitCodeOf(exit);
-    } else {
-      const { interrupted } = await captureStdin(capture);
-      exit = { code: pipeExit, signal: null, timedOut: false, ...(interrupted ? { interrupted: { signal: interrupted, bytesRead: capture.progress().bytes } } : {}) };
-      finalCode = interrupted ? 128 + (interrupted === 'SIGINT' ? 2 : interrupted === 'SIGHUP' ? 1 : 15) : ExitCode.ok;
-    }
-  } finally {
-    stopStatus();
+  const wrap = argv.length > 0;
+  const timeoutMs = flags.timeout !== undefined ? parseTimeout(flags.timeout) : reduceOptions.config!.timeoutMs;
+  const pipeExit = flags.exitCode !== undefined ? parseExitCode(flags.exitCode) : 0;
+  if (!wrap && process.stdin.isTTY) throw new UsageError('nothing to read: pipe output into reduce, or wrap a command with `reduce -- <command>` (see reduce --help)');
+  if (!wrap && flags.timeout !== undefined) throw new UsageError('--timeout applies to a wrapped command (reduce --timeout 30s -- <command>)');
+  if (wrap) {
+    const outcome = await runCommand({ ...reduceOptions, argv, timeoutMs });
+    return deliver(outcome, flags, outcome.exitCode);
   }
-
-  try {
-    const result = capture.finish(exit);
-    const out = finalizeRun(session, result, exit, { budget, maxBytes, json: Boolean(flags.json), ...(flags.trustLane ? { trustLane: flags.trustLane } : {}) });
-    if (out.warning) process.stderr.write(out.warning + '\n');
-    await writeOut(out.packet && !flags.json ? colorizePacket(out.output.toString('utf8')) : out.output);
-    // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
-    if (result.storeError instanceof StoreRefusedError) return ExitCode.usage;
-    if (!out.id && !wrap) return ExitCode.internal;
-    return finalCode;
-  } catch (err) {
-    // Reduction failed after the capture: the output is on disk (or in the raw window); never lose the code.
-    process.stderr.write(`reduce: internal error while reducing: ${errorMessage(err)}\n`);
-    await writeOut(Buffer.from(rawFallback(capture)));
-    return wrap ? finalCode : ExitCode.internal;
-  }
+  return pipeMode(reduceOptions, flags, pipeExit);
 }
 
-function rawFallback(capture: CaptureSession): string {
-  const { head, tail, skipped } = capture.stdout.raw.snapshot();
-  return head.toString('utf8') + (skipped > 0 ? `\n[… ${skipped} bytes not shown …]\n` : '') + tail.toString('utf8');
+/** Pipe mode: stdin is the output; 0 unless reduce itself failed, 128+N when a signal stopped the reading. */
+async function pipeMode(options: ReduceOptions, flags: RunFlags, pipeExit: number): Promise<number> {
+  const outcome = await ingestOutput({ ...options, stdout: process.stdin, exitCode: pipeExit, ...(flags.command !== undefined ? { command: flags.command } : {}) });
+  const { interrupted } = outcome;
+  if (interrupted) return deliver(outcome, flags, 128 + (interrupted === 'SIGINT' ? 2 : interrupted === 'SIGHUP' ? 1 : 15));
+  return deliver(outcome, flags, outcome.id ? ExitCode.ok : ExitCode.internal);
+}
+
+/** Prints an outcome: the warning to stderr, the packet (coloured on a terminal) to stdout. */
+export async function deliver(outcome: RunOutcome, flags: RunFlags, code: number): Promise<number> {
+  if (outcome.warning) process.stderr.write(outcome.warning + '\n');
+  await writeOut(outcome.packet && !flags.json ? colorizePacket(outcome.output.toString('utf8')) : outcome.output);
+  // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
+  return outcome.storeRefused ? ExitCode.usage : code;
 }
 
 function parseMaxBytes(text: string | undefined): number | undefined {
@@ -167,22 +147,7 @@ function parseTimeout(text: string): number {
   return ms;
 }
 
-function parseExitCode(text: string): number {
+export function parseExitCode(text: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) > 255) throw new UsageError(`--exit-code takes a number from 0 to 255 (got '${text}')`);
   return Number(text);
 }
-
-/** Quotes an argument only when a shell would need it, so the command reads as typed. */
-function quoteArg(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Splits `--command` text into words for detection; quotes group words, nothing is run. */
-function splitCommand(text: string): string[] {
-  const words: string[] = [];
-  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text))) words.push(match[1] ?? match[2] ?? match[3]!);
-  return words;
-}
-

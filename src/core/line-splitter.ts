@@ -1,4 +1,4 @@
-import { MAX_LINE_BYTES, decodeLine, marksOf } from './lines.js';
+import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, marksOf } from './lines.js';
 import type { LineMarks } from './types.js';
 
 /** Byte offsets of every `stride`-th line start, kept small by doubling the stride. */
@@ -22,10 +22,14 @@ export class LineSplitter {
   private keptBytes = 0;
   private lineBytes = 0;
   private lineStart = 0;
+  private overflowing = false;
 
   constructor(
     private readonly onLine: (n: number, text: string, marks?: LineMarks) => void,
-    /** Bytes of a long line past MAX_LINE_BYTES, as they arrive (the injection scan reads whole lines). */
+    /**
+     * The bytes of a line longer than MAX_LINE_BYTES, in order, as they arrive: first the kept head (of
+     * which reducers see only MAX_LINE_CHARS), then the rest. The injection scan reads whole lines.
+     */
     private readonly onOverflow?: (bytes: Buffer) => void,
   ) {}
 
@@ -58,18 +62,27 @@ export class LineSplitter {
       this.parts.push(chunk.subarray(from, from + take));
       this.keptBytes += take;
     }
-    if (this.onOverflow && take < length) this.onOverflow(chunk.subarray(from + take, to));
+    if (this.onOverflow && take < length) {
+      if (!this.overflowing) {
+        this.overflowing = true;
+        this.onOverflow(Buffer.concat(this.parts, this.keptBytes));
+      }
+      this.onOverflow(chunk.subarray(from + take, to));
+    }
   }
 
   private emit(): void {
-    const n = ++this.lines;
-    this.record(n);
     const kept = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.keptBytes);
     const text = decodeLine(kept, this.lineBytes);
+    // A line longer than reducers see is scanned whole: its kept bytes go over unless they went already.
+    if (this.onOverflow && !this.overflowing && text.length > MAX_LINE_CHARS) this.onOverflow(kept);
+    const n = ++this.lines;
+    this.record(n);
     const marks = marksOf(kept);
     this.parts = [];
     this.keptBytes = 0;
     this.lineBytes = 0;
+    this.overflowing = false;
     this.onLine(n, text, marks);
   }
 

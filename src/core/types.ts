@@ -219,6 +219,8 @@ export interface InjectionReport {
   suspected: boolean;
   /** Kinds of hit, e.g. `override`, `role-markup`, `pipe-to-shell`. */
   kinds?: string[];
+  /** Rule ids that fired (`ignore-previous`, `leetspeak:ignore-previous`, `base64:role-json`), sorted. */
+  rules?: string[];
   /** Citation refs of the hits shown in the packet. */
   cites?: string[];
   /** Hits found in total (all are cited or counted). */

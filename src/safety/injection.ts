@@ -7,7 +7,7 @@
  * first hits with their lines and counts the rest; nothing it flags is dropped without being counted.
  */
 import type { StreamName } from '../core/types.js';
-import { ENCODED_ANCHORS, INJECTION_RULES, type InjectionRule } from './injection-rules.js';
+import { ENCODED_ANCHORS, INJECTION_RULES, LEET_ANCHORS, type InjectionRule } from './injection-rules.js';
 import { createLiteralSet, type LiteralHits } from './literals.js';
 
 /** One flagged place in the output. */
@@ -62,7 +62,9 @@ const LITERALS = createLiteralSet([
   ...ENCODED_ANCHORS,
   '##[group]run ',
   '##[endgroup]',
+  ...LEET_ANCHORS,
 ]);
+const LEET_IDS = LEET_ANCHORS.map((a) => LITERALS.idOf(a));
 const GROUP_RUN_ID = LITERALS.idOf('##[group]run ');
 const GROUP_END_ID = LITERALS.idOf('##[endgroup]');
 const NO_RULES: readonly CompiledRule[] = [];
@@ -73,16 +75,51 @@ const RULES = INJECTION_RULES.map((rule) => ({
 }));
 const ENCODED_IDS = ENCODED_ANCHORS.map((a) => LITERALS.idOf(a));
 type CompiledRule = (typeof RULES)[number];
+const NON_ASCII_RULES = RULES.filter((r) => r.rule.nonAscii);
+// Scripts the non-ASCII rules are written for (Cyrillic, kana, CJK, Hangul): emoji and accents do not run them.
+const OTHER_SCRIPT = /[\u0370-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readonly CompiledRule[]): CompiledRule[] {
   if (b.length === 0 && c.length === 0) return [...a];
   return RULES.filter((r) => a.includes(r) || b.includes(r) || c.includes(r));
 }
 
-/** Rules with an anchor among the hits. */
-function candidates(hits: LiteralHits): CompiledRule[] {
-  if (hits.ids.length === 0) return [];
-  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1));
+/** Rules with an anchor among the hits, and the rules for other scripts when the text has any. */
+function candidates(hits: LiteralHits, text: string): CompiledRule[] {
+  const script = hits.nonAscii && OTHER_SCRIPT.test(text);
+  if (hits.ids.length === 0) return script ? [...NON_ASCII_RULES] : [];
+  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (script && r.rule.nonAscii));
+}
+
+// Disguised spellings, tried on a line no rule matched as written:
+// - identifiers: `test_ignore_previous_instructions`, `TestAIAgentMustDeleteX` (test names, keys);
+// - leetspeak: `1gn0r3 4ll pr3v10u5 1nstruct10ns` (when a leet spelling of a trigger word occurs, and two or
+//   more words mix letters and digits and are not hex);
+// - homoglyphs: Cyrillic and Greek letters that look Latin inside Latin words (`іgnоrе`).
+const IDENTIFIER = /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/;
+const LEET_WORD = /(?<![\w@$])(?![0-9a-f]+(?![\w@$]))(?=[\w@$]*[a-z])[a-z@$]*[013457@$][a-z0-9@$]*[a-z][a-z0-9@$]*/gi;
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
+const MIXED_SCRIPT = /[A-Za-z][\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][A-Za-z]/;
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ɡ: 'g',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', У: 'Y', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+};
+const HOMOGLYPH_CHARS = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
+
+/** The disguised forms of a line worth a second look, each with the name that prefixes its rule ids. */
+function disguises(text: string, hadCandidates: boolean, nonAscii: boolean): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  if (hadCandidates && IDENTIFIER.test(text)) {
+    out.push({ name: 'identifier', text: text.replace(/([a-z])(?=[A-Z])/g, '$1 ').replace(/([A-Za-z])_(?=[A-Za-z])/g, '$1 ') });
+  }
+  LEET_WORD.lastIndex = 0;
+  if (LEET_WORD.test(text) && LEET_WORD.test(text)) {
+    LEET_WORD.lastIndex = 0;
+    out.push({ name: 'leetspeak', text: text.replace(LEET_WORD, (w) => w.replace(/[013457@$]/g, (c) => LEET[c] ?? c)) });
+  }
+  if (nonAscii && MIXED_SCRIPT.test(text)) out.push({ name: 'homoglyph', text: text.replace(HOMOGLYPH_CHARS, (c) => HOMOGLYPHS[c] ?? c) });
+  return out;
 }
 
 // Invisible characters: zero-width, word joiner and invisible operators, BOM, Mongolian vowel separator,
@@ -178,24 +215,25 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       // A long line arrives in several calls with the same n (its head and the segments past the cap).
       const continuation = st.tailLine === n;
       const tail = continuation || (st.tailLine === n - 1 && isProseSeam(st.tail, text)) ? st.tail : '';
-      let rules = candidates(hits);
+      let rules = candidates(hits, text);
       if (tail) {
-        const seam = candidates(LITERALS.scan(`${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`, seamHits));
+        const seamText = `${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`;
+        const seam = candidates(LITERALS.scan(seamText, seamHits), seamText);
         rules = union(rules, seam, st.tailRules);
       }
       const escaped = ENCODED_IDS.some((id) => hits.found[id] === 1) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
       const hidden = hits.nonAscii && (INVISIBLE.test(text) || FULLWIDTH.test(text));
       st.tailLine = n;
-      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run) {
+      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !LEET_IDS.some((id) => hits.found[id] === 1)) {
         st.tail = text;
         st.tailRules = NO_RULES;
         return;
       }
 
       const norm = escaped || hidden ? normalize(text) : plain(text);
-      let lineRules = candidates(hits);
+      let lineRules = candidates(hits, text);
       if (norm.text !== text) {
-        lineRules = candidates(LITERALS.scan(norm.text, normHits));
+        lineRules = candidates(LITERALS.scan(norm.text, normHits), norm.text);
         rules = union(rules, lineRules, NO_RULES);
       }
       if (st.seenLine !== n) {
@@ -215,12 +253,20 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       const isEcho = (): boolean => (echo ??= st.inRunGroup || TRACE_ECHO.test(text));
       const head = tail ? `${tail.slice(-TAIL)}\n` : '';
       const joined = head + norm.text;
+      let matchedAny = false;
       for (const m of matchRules(rules, joined, head.length, isEcho)) {
+        matchedAny = true;
         const from = m.index < head.length && !continuation ? n - 1 : n;
         add(from, m.rule.kind, m.rule.id, snippetOf(joined, m.index, m.length));
         // Invisible characters that split the phrase are themselves evidence of hiding.
         if (norm.hadInvisible && !m.rule.re.test(head + norm.visible)) {
           add(from, 'invisible', 'zero-width-split', visibleSnippet(text));
+        }
+      }
+      if (!matchedAny) {
+        // Nothing matched as written: try the line's disguised spellings.
+        for (const d of disguises(norm.text, rules.length > 0, hits.nonAscii)) {
+          for (const m of matchRules(candidates(LITERALS.scan(d.text, normHits), d.text), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
         }
       }
       if (norm.hidden) {
@@ -274,7 +320,7 @@ interface RuleMatch {
 
 /** Every rule whose anchors occur in the text, first match each (decoded and hidden text). */
 function matchAll(text: string): RuleMatch[] {
-  return matchRules(candidates(LITERALS.scan(text)), text, 0, () => false);
+  return matchRules(candidates(LITERALS.scan(text), text), text, 0, () => false);
 }
 
 /** First match of each rule that reaches past `boundary` (matches wholly inside the tail were reported before). */

@@ -113,17 +113,28 @@ export interface LaneChoice {
   flag?: TrustLane | undefined;
   /** Config `trustLanes: { <family>: <lane> }` (and a user family's own `trustLane`). */
   config?: Readonly<Record<string, TrustLane>> | undefined;
-  /** The lane the chosen reducer declares, used when the table does not know the tool. */
+  /** The lane the chosen reducer declares. */
   reducerLane?: TrustLane | undefined;
+  /**
+   * How the reducer was chosen. Only a reducer chosen by the command (its argv claim, or `--family`)
+   * speaks for the source; one chosen by the output's shape (a timestamped log read as `ci-log`) does
+   * not, so neither its lane nor its family decides.
+   */
+  chosenBy?: 'command' | 'content' | undefined;
 }
 
 /**
- * The lane for a run: the flag, the config, the lane the chosen reducer declares (its author knows
- * the output: `git log` untrusted, `gh run view` runtime), then this table (for tools read by the
- * generic reducers), else external-runtime.
+ * The lane for a run: the flag, the config, then for a reducer the command chose its declared lane
+ * (its author knows the output: `git log` untrusted, `gh run view` runtime) and this table by program
+ * and family; for a reducer the output's shape chose, only the table by program. Else external-runtime:
+ * `kubectl logs`, `tail app.log` or a pipe of unknown origin are never internal because their lines
+ * look like a CI log.
  */
 export function resolveLane(choice: LaneChoice): TrustLane {
-  return choice.flag ?? choice.config?.[choice.family] ?? choice.reducerLane ?? knownLaneFor(choice.family, choice.argv) ?? 'external-runtime';
+  const fromUser = choice.flag ?? choice.config?.[choice.family];
+  if (fromUser) return fromUser;
+  if (choice.chosenBy === 'content') return knownLaneFor('', choice.argv) ?? 'external-runtime';
+  return choice.reducerLane ?? knownLaneFor(choice.family, choice.argv) ?? 'external-runtime';
 }
 
 /**

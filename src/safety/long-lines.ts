@@ -1,7 +1,8 @@
 /**
  * Reducers see the first MAX_LINE_CHARS of a line; the injection scan must see all of it (a `gh api`
- * answer is one line of hundreds of KiB). The bytes past the cap arrive here as they stream in and are
- * scanned in segments of 64 KiB, with the same line number, in bounded memory.
+ * answer is one line of hundreds of KiB). Every byte of a line longer than the splitter keeps arrives
+ * here in order (its head, then the rest as it streams in) and is scanned in segments of 64 KiB, with
+ * the same line number, in bounded memory; the scanner joins segments as it joins wrapped lines.
  */
 import { StringDecoder } from 'node:string_decoder';
 import stripAnsi from 'strip-ansi';
@@ -26,13 +27,18 @@ export class LongLineScan {
     }
   }
 
-  /** Scans what is left of the current long line (called when the line ends). */
-  flush(): void {
-    if (this.line === 0) return;
+  /**
+   * Scans what is left of the current long line (called when a line ends). True when that line was
+   * line `n`: then it was scanned here whole and its capped text needs no scan.
+   */
+  flush(n = -1): boolean {
+    if (this.line === 0) return false;
+    const whole = this.line === n;
     const rest = this.text + this.decoder.end();
     if (rest) this.scan(this.line, stripAnsi(rest));
     this.text = '';
     this.line = 0;
     this.decoder = new StringDecoder('utf8');
+    return whole;
   }
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import stripAnsi from 'strip-ansi';
 import { LineSplitter } from '../core/line-splitter.js';
 import type { StoredStream } from '../store/metadata.js';
 import { createRedactor, type Redactor } from './redact.js';
@@ -104,12 +105,17 @@ export function redactFileTo(file: string, write: (bytes: Buffer) => void, optio
 
 const NEWLINE = Buffer.from('\n');
 
-/** The line's bytes, or its redacted text when it holds a secret (only valid UTF-8 is rewritten). */
+/**
+ * The line's bytes, or its redacted text when it holds a secret. A line with escape sequences is also
+ * redacted without them: a token split by colour codes (`ghp_ab\x1b[0mcd…`) is whole only then, and
+ * such a line is shown without its colours.
+ */
 function redactBytes(line: Buffer, redactor: Redactor): Buffer {
   const text = line.toString('utf8');
   const hadCr = text.endsWith('\r');
   const body = hadCr ? text.slice(0, -1) : text;
-  const masked = redactor.line(body);
-  if (masked === body) return line;
+  const plain = body.includes('\x1b') || body.includes('\x9b') ? stripAnsi(body) : body;
+  const masked = redactor.line(plain);
+  if (masked === plain) return line;
   return Buffer.from(hadCr ? `${masked}\r` : masked, 'utf8');
 }

@@ -7,6 +7,11 @@
  * - Kubernetes Secret `data:` / `stringData:` values in YAML and pretty JSON (kubectl prints `data`
  *   before `kind`, so values under `data:` of a manifest are masked when they look like base64, and
  *   always once `kind: Secret` was seen).
+ * Both are followed behind a log's line prefix (`docker compose logs` service names, `kubectl logs
+ * --timestamps`, CI timestamps, `[pod/x/c]`, `gh run view --log` job and step columns): the prefix is
+ * set aside, the rest goes through the state machine, and the prefix is put back. Block scalars
+ * (`key: |`) inside Secret data are masked line by line, and so is the value after a secret flag that
+ * stands alone on its line (`- --requirepass` then `- X` in a container's args, pretty JSON argv).
  * `redactSecrets()` runs the same redactor over a whole string.
  */
 import { createLiteralSet, type LiteralHits } from './literals.js';
@@ -49,7 +54,18 @@ const K8S_START = /^\s*(?:- )?"?apiVersion"?\s*:/;
 const K8S_KIND = /^\s*(?:- )?"?kind"?\s*:\s*"?(\w+)/;
 const YAML_DATA = /^(\s*)(?:- )?(data|stringData):\s*$/;
 const JSON_DATA = /^(\s*)"(data|stringData)"\s*:\s*\{\s*$/;
-const YAML_ENTRY = /^(\s+)([\w.-]{1,253}):[ \t]+(?!\|)(.+?)\s*$/;
+const YAML_ENTRY = /^(\s+)([\w.-]{1,253}):[ \t]+(?![|>])(.+?)\s*$/;
+const YAML_BLOCK_SCALAR = /^(\s+)[\w.-]{1,253}:[ \t]+[|>][-+0-9]{0,3}\s*$/;
+/**
+ * A log's per-line prefix, repeated at most three times: ISO timestamps (one space after: the rest keeps its
+ * indentation), compose service names (`web-1  | `), kubectl `--prefix` (`[pod/x/c] `), syslog headers,
+ * `gh run view --log` job and step columns.
+ */
+export const LINE_PREFIX =
+  /^(?:(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? |[\w.-]{1,64}\s{0,40}\| ?|\[[^\]\n]{1,120}\] |[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [^:\s]{1,64}: |[^\t\n]{1,200}\t[^\t\n]{1,200}\t)){1,3}/;
+// A secret flag alone on its line: its value is the next line (YAML/JSON argv lists, `\`-continued commands).
+const LONE_FLAG = /^\s*(?:- )?["']?--(?:password|passwd|requirepass|masterauth|token|secret|api-key|apikey|access-token|auth-token|client-secret|private-key)["']?,?\s*\\?\s*$/i;
+const LONE_VALUE = /^(\s*(?:- )?["']?)([^\s"',\\]+)(["']?,?\s*\\?\s*)$/;
 const JSON_ENTRY = /^(\s*)"([\w.-]{1,253})"\s*:\s*"([^"]*)"(,?)\s*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const COMPACT_SECRET = /"kind"\s*:\s*"Secret"/;
@@ -60,6 +76,8 @@ interface DataBlock {
   indent: number;
   json: boolean;
   stringData: boolean;
+  /** Indentation of a `key: |` entry whose block scalar lines follow, or -1. */
+  scalar: number;
 }
 
 export interface RedactorOptions {
@@ -111,6 +129,24 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         block = null;
         return null;
       }
+      if (block.scalar >= 0) {
+        if (text.trim() === '') return null;
+        if (indent > block.scalar) {
+          const v = text.trim();
+          if (v.startsWith('[REDACTED') || PEM_BEGIN.test(v) || PEM_END.test(v)) return null;
+          if (!block.stringData && kind !== 'Secret' && !(kind === null && BASE64.test(v))) return null;
+          count('k8s-secret-data');
+          return `${text.slice(0, indent)}${maskSecret('k8s-secret-data', v)}`;
+        }
+        block.scalar = -1;
+      }
+      if (!block.json) {
+        const scalar = YAML_BLOCK_SCALAR.exec(text);
+        if (scalar) {
+          block.scalar = (scalar[1] ?? '').length;
+          return null;
+        }
+      }
       const m = (block.json ? JSON_ENTRY : YAML_ENTRY).exec(text);
       if (!m) return null;
       const secret = maskDataValue(m[3] ?? '', block.stringData);
@@ -122,33 +158,53 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     }
     if (inManifest && kind !== 'ConfigMap') {
       const y = YAML_DATA.exec(text) ?? JSON_DATA.exec(text);
-      if (y) block = { indent: (y[1] ?? '').length, json: text.includes('"'), stringData: y[2] === 'stringData' };
+      if (y) block = { indent: (y[1] ?? '').length, json: text.includes('"'), stringData: y[2] === 'stringData', scalar: -1 };
     }
     return null;
   };
 
+  let loneFlag = false;
+
+  /** The multi-line state machine over a line without its log prefix; null when it leaves the line as it is. */
+  const stateful = (text: string): string | null => {
+    if (loneFlag && text.trim() !== '') {
+      loneFlag = false;
+      const v = LONE_VALUE.exec(text);
+      if (v && !isPlaceholder(v[2] ?? '')) {
+        count('secret-flag');
+        return `${v[1]}${maskSecret('secret-flag', v[2] ?? '')}${v[3]}`;
+      }
+    }
+    if (LONE_FLAG.test(text)) loneFlag = true;
+    if (inPem) {
+      if (PEM_END.test(text)) {
+        inPem = false;
+        return null;
+      }
+      const body = PEM_BODY.exec(text);
+      if (body && pemLines < 1000) {
+        if (text.trim() === '') return null;
+        if (pemLines++ === 0) count('private-key');
+        return `${body[1] ?? ''}${maskSecret('private-key', '', false)}`;
+      }
+      inPem = false;
+    }
+    if (PEM_BEGIN.test(text) && !PEM_END.test(text)) {
+      inPem = true;
+      pemLines = 0; // the block is counted at its first masked line, so redacting twice counts nothing
+      return null;
+    }
+    return k8sLine(text);
+  };
+
   return {
     line(text) {
-      if (inPem) {
-        if (PEM_END.test(text)) {
-          inPem = false;
-          return text;
-        }
-        const body = PEM_BODY.exec(text);
-        if (body && pemLines < 1000) {
-          if (text.trim() === '') return text;
-          if (pemLines++ === 0) count('private-key');
-          return `${body[1] ?? ''}${maskSecret('private-key', '', false)}`;
-        }
-        inPem = false;
+      // Cheap literal checks first: most log lines are in no multi-line state and start none.
+      if (inPem || block !== null || loneFlag || inManifest || text.includes('-----') || text.includes('apiVersion') || text.includes('--')) {
+        const prefix = LINE_PREFIX.exec(text)?.[0] ?? '';
+        const done = stateful(prefix ? text.slice(prefix.length) : text);
+        if (done !== null) return prefix + done;
       }
-      if (PEM_BEGIN.test(text) && !PEM_END.test(text)) {
-        inPem = true;
-        pemLines = 0; // the block is counted at its first masked line, so redacting twice counts nothing
-        return text;
-      }
-      const k8s = k8sLine(text);
-      if (k8s !== null) return k8s;
       const hits = HINTS.scan(text, hintHits);
       if (hits.ids.length === 0) return text;
       const out = hits.found[SECRET_KIND_ID] === 1 && COMPACT_SECRET.test(text) ? maskCompactSecret(text, count) : text;

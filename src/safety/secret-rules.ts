@@ -51,7 +51,7 @@ const generated = (s: string): boolean => looksGenerated(s);
 
 // Key names of key=value pairs that hold secrets. A camelCase or snake prefix is allowed (dbPassword, client_secret).
 const SECRET_KEY =
-  String.raw`(?<key>[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?))`;
+  String.raw`(?<key>[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|pass|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|requirepass|masterauth)(?:[_.-]?(?:base|b64|base64|hex|value|plain|raw))?)`;
 // Names that end like a secret key but are not: pagination cursors, token counts, idempotency tokens, references.
 const NOT_SECRET_KEY = new RegExp(
   [
@@ -64,7 +64,7 @@ const NOT_SECRET_KEY = new RegExp(
 // A value: `${VAR}` (a placeholder, skipped whole), double-quoted, single-quoted, JSON-in-JSON escaped, or bare up
 // to a delimiter. A bare value is taken whole (lookahead + backreference acts as an atomic group) and refused when
 // code follows it (`cfg["db"]`, `getpass()`): then it is an expression, not a secret.
-const VALUE = String.raw`(?:\$\{[^}\n]{0,200}\}|"(?<dq>[^"\\\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|\\"(?<eq>[^"\\\n]{1,256})\\"|(?=(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]{1,256}))\k<bare>(?![[(]))`;
+const VALUE = String.raw`(?:\$\{[^}\n]{0,200}\}|"(?<dq>(?:[^"\\\n]|\\[^\n])+)"|'(?<sq>[^'\n]+)'|\\"(?<eq>(?:[^"\\\n]|\\\\[^"\n])+)\\"|(?=(?<bare>[^\s"'\\,;&}{\[\]<>|\x60]+))\k<bare>(?![[(]))`;
 
 /** `DB_PASSWORD` -> password, `clientSecret` -> secret, `GITHUB_TOKEN` -> token, `STRIPE_KEY` -> api-key. */
 function kindFromKey(key: string): string {
@@ -77,6 +77,8 @@ function kindFromKey(key: string): string {
   if (/dsn$/.test(k)) return 'dsn';
   return 'api-key';
 }
+
+const COOKIE_ATTRIBUTE = /^(?:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned|version|comment)$/i;
 
 const kvValue = (g: Record<string, string | undefined>): string => g['dq'] ?? g['sq'] ?? g['eq'] ?? g['bare'] ?? '';
 
@@ -142,7 +144,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     hints: ['discord'],
     re: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<s>[A-Za-z0-9_-]{60,})/dg,
   },
-  { kind: 'telegram-bot-token', hints: [':aa'], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/dg },
+    // Also inside a Bot API URL path (`/bot123456789:AA…/sendMessage`), where no word boundary precedes the digits.
+  { kind: 'telegram-bot-token', hints: [':aa'], re: /(?<![0-9])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/dg },
+  { kind: 'telegram-bot-token', hints: ['telegram.org/bot'], re: /api\.telegram\.org\/(?:file\/)?bot(?<s>\d{5,12}:[A-Za-z0-9_-]{30,})/dg },
   // Payments and SaaS APIs
   { kind: 'stripe-key', hints: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'], re: /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}\b/dg },
   { kind: 'stripe-webhook-secret', hints: ['whsec_'], re: /\bwhsec_[A-Za-z0-9+/]{24,}/dg },
@@ -174,7 +178,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: 'npm-token',
     hints: ['_authtoken', '_auth', '_password'],
-    re: /(?:\/\/[^\s:]{1,200}:|^\s*)_(?:authToken|auth|password)\s*=\s*["']?(?<s>[^\s"']{1,512})/dg,
+    re: /(?:\/\/[^\s:]{1,200}:|^\s*)_(?:authToken|auth|password)\s*=\s*["']?(?<s>[^\s"']+)/dg,
     validate: notPlaceholder,
   },
   {
@@ -191,7 +195,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: 'url-credentials',
     hints: ['://'],
-    re: /\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}:\/\/[^\s:/@"'<>]{1,128}:(?<s>[^\s@/"'<>]{1,256})@(?=[^\s/@"'<>]{1,253})/dg,
+    // The user may be empty (`redis://:pw@host`); the password runs to the last `@` before the host, so an
+    // unencoded `@` inside it (`postgres://app:p@ss@db`) is masked with it.
+    re: /\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}:\/\/[^\s:/@"'<>]{0,128}:(?<s>[^\s/"'<>]+)@(?=[^\s/@"'<>]{1,253})/dg,
     validate: notPlaceholder,
   },
   {
@@ -213,9 +219,58 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: 'secret-flag',
-    hints: ['--pass', '--token', '--secret', '--api', '--access-token', '--auth-token', '--client-secret', '--private-key'],
-    re: /(?<![\w-])--(?:password|passwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|private-key)(?:=|\s+)(?:"(?<dq>[^"\n]{1,256})"|'(?<sq>[^'\n]{1,256})'|(?<bare>[^\s"']{1,256}))/dgi,
+    hints: ['--pass', '--token', '--secret', '--api', '--access-token', '--auth-token', '--client-secret', '--private-key', '--requirepass', '--masterauth'],
+    re: /(?<![\w-])--(?:password|passwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|private-key|requirepass|masterauth)(?:=|\s+|"\s*,\s*")(?:"(?<dq>[^"\n]+)"|'(?<sq>[^'\n]+)'|(?<bare>[^\s"']+))/dgi,
     validate: (_s, g) => !isPlaceholder(kvValue(g)) && !kvValue(g).startsWith('-'),
+  },
+  // Short flags that take a password, where the program says so: `mysql -pX`, `docker login -p X`,
+  // `sshpass -p X`, `redis-cli -a X`, `curl -u user:X`. Also as JSON argv (`"-p","X"`).
+  {
+    kind: 'password-flag',
+    hints: [' -p', '"-p', "'-p"],
+    re: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlsh|mariadb|mariadb-dump)\b[^\n]{0,300}?\s["']?-p(?<s>[^\s"'-][^\s"']*)/dg,
+    validate: notPlaceholder,
+  },
+  {
+    kind: 'password-flag',
+    hints: [' -p ', '"-p"', "'-p'", '--password'],
+    re: /\b(?:login|sshpass)\b[^\n]{0,300}?(?:\s|"\s*,\s*)["']?(?:-p|--password)(?:\s+|=|["']\s*,\s*["'])["']?(?<s>[^\s"']+)/dg,
+    validate: (s) => !isPlaceholder(s) && !s.startsWith('-'),
+  },
+  {
+    kind: 'password-flag',
+    hints: [' -a ', '"-a"', "'-a'"],
+    re: /\bredis-cli\b[^\n]{0,300}?(?:\s|"\s*,\s*)["']?-a(?:\s+|["']\s*,\s*["'])["']?(?<s>[^\s"']+)/dg,
+    validate: (s) => !isPlaceholder(s) && !s.startsWith('-'),
+  },
+  {
+    kind: 'password-flag',
+    // Hinted by the flag, not the program: 'http' is in every URL.
+    hints: [' -u ', ' -u=', '--user', '--proxy-user', ' -U '],
+    re: /\b(?:curl|wget|http|https|xh|httpie)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)["']?[^\s:"']{1,128}:(?<s>[^\s"']+)/dg,
+    validate: (s) => !isPlaceholder(s) && !/^\d+$/.test(s),
+  },
+  // .netrc: `machine h login u password X` on one line or `password X` on its own.
+  {
+    kind: 'password',
+    hints: ['password'],
+    re: /(?:^\s*|\b(?:machine\s+\S+|default|login\s+\S+)\s+)password\s+(?<s>\S+)(?=\s*(?:$|account\b|machine\b|login\b))/dg,
+    validate: notPlaceholder,
+  },
+  // XML elements: `<password>X</password>`, Maven's `<passphrase>`, `<apiKey>`.
+  {
+    kind: 'secret',
+    kindOf: (g) => kindFromKey(g['tag'] ?? ''),
+    hints: ['password>', 'passwd>', 'passphrase>', 'secret>', 'token>', 'key>', 'credentials>', 'credential>'],
+    re: /<(?<tag>[\w:.-]{0,40}?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|credentials?))(?:\s[^<>]{0,200})?>(?<s>[^<\n]+)<\/\k<tag>>/dgi,
+    validate: (s, g) => !NOT_SECRET_KEY.test(g['tag'] ?? '') && !isPlaceholder(s.trim()),
+  },
+  // Cookies: every value in a `Cookie:` header, the value of a `Set-Cookie:` (not its attributes).
+  {
+    kind: 'cookie',
+    hints: ['cookie'],
+    re: /(?<=\b(?:set-)?cookie["']?\s*[:=]\s*\[?\s*["']?(?:[^\n]{0,2000}?;\s*)?)(?<name>[\w.$!#%&'*+^`|~-]{1,128})=(?<s>[^;\s,"]+)/dgi,
+    validate: (s, g) => !COOKIE_ATTRIBUTE.test(g['name'] ?? '') && !isPlaceholder(s) && s !== 'deleted' && s.length >= 6,
   },
   // key = value pairs in env, INI, YAML, JSON, TOML, logfmt, connection strings.
   {
@@ -227,6 +282,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       const key = g['key'] ?? '';
       const value = kvValue(g);
       if (NOT_SECRET_KEY.test(key) || isPlaceholder(value)) return false;
+      // `pass` ends a name only after a separator or as a camelCase word: DB_PASS, dbPass; not bypass, compass.
+      if (/[a-z]pass$/.test(key) || /^pass$/i.test(key)) return false;
       // Passwords may be short words; tokens, secrets and keys are machine-made.
       if (/pass|pwd/i.test(key)) return !/^\d{1,3}$/.test(value);
       return looksGenerated(value);
@@ -237,7 +294,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'env-secret',
     kindOf: (g) => kindFromKey(g['key'] ?? ''),
     hints: ['key', 'auth', 'dsn', 'cred'],
-    re: /^\s*(?:export\s+)?(?<key>[A-Z][A-Z0-9_]{0,60}(?:_KEY|_AUTH|_DSN|_CREDENTIALS?|_CERT_KEY))\s*=\s*(?:"(?<dq>[^"\n]{1,512})"|'(?<sq>[^'\n]{1,512})'|(?<bare>\S{1,512}))/dg,
+    re: /^\s*(?:export\s+)?(?<key>[A-Z][A-Z0-9_]{0,60}(?:_KEY|_KEY_BASE|_AUTH|_DSN|_CREDENTIALS?|_CERT_KEY))\s*=\s*(?:"(?<dq>[^"\n]+)"|'(?<sq>[^'\n]+)'|(?<bare>\S+))/dg,
     validate: (_s, g) => !NOT_SECRET_KEY.test(g['key'] ?? '') && looksGenerated(kvValue(g)),
   },
 ];

@@ -111,3 +111,4 @@ function makeDirectory(dir: string): void {
     }
   }
 }
+

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import stripAnsi from 'strip-ansi';
 import type { StreamName } from '../../src/core/types.js';
 
 export interface SafetyCase {
@@ -11,6 +12,9 @@ export interface SafetyCase {
   argv: string[];
   expectInjection: boolean;
   secrets: string[];
+  /** Language of an injection case (`en` unless the case says), and what carries it (commit message, test name, ...). */
+  lang: string;
+  carrier: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,14 +32,19 @@ export function loadCases(folder: string): SafetyCase[] {
         argv?: string[];
         expect?: { injection?: boolean };
         secrets?: string[];
+        lang?: string;
+        carrier?: string;
       };
+      const argv = meta.argv ?? [];
       return {
         name,
         dir,
         streams: readStreams(dir),
-        argv: meta.argv ?? [],
+        argv,
         expectInjection: meta.expect?.injection === true,
         secrets: meta.secrets ?? [],
+        lang: meta.lang ?? 'en',
+        carrier: meta.carrier ?? argv.slice(0, 2).join(' '),
       };
     });
 }
@@ -60,6 +69,8 @@ export function loadCorpus(): SafetyCase[] {
         argv: (meta.command ?? '').split(' ').filter(Boolean),
         expectInjection: meta.expect?.injection === true,
         secrets: meta.secrets ?? [],
+        lang: 'en',
+        carrier: 'corpus',
       };
     });
 }
@@ -73,11 +84,11 @@ function readStreams(dir: string): { stream: StreamName; text: string }[] {
   return out;
 }
 
-/** Splits like the line splitter does: on \n, with a trailing \r dropped. */
+/** Splits like the line splitter does: on \n, with a trailing \r dropped and ANSI codes removed. */
 export function linesOf(text: string): string[] {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  return lines.map((l) => stripAnsi(l.endsWith('\r') ? l.slice(0, -1) : l));
 }
 
 export function percent(n: number, d: number): string {

@@ -164,7 +164,8 @@ describe('injection scanner', () => {
     for (const rule of INJECTION_RULES) {
       expect(rule.kind).toMatch(/^[a-z-]+$/);
       expect(rule.description.length).toBeGreaterThan(5);
-      expect(rule.anchors.length).toBeGreaterThan(0);
+      // Rules for scripts the ASCII literal pass cannot anchor run on every line with non-ASCII text instead.
+      if (!rule.nonAscii) expect(rule.anchors.length).toBeGreaterThan(0);
       for (const a of rule.anchors) expect(a.length).toBeGreaterThanOrEqual(3);
     }
   });

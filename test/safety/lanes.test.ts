@@ -55,6 +55,18 @@ describe('trust lanes', () => {
     expect(resolveLane({ family: 'kubectl', argv, config: { kubectl: 'internal' }, flag: 'external-untrusted' })).toBe('external-untrusted');
   });
 
+  it("takes no lane from a reducer the output's shape chose: the command decides, unknown sources are external-runtime", () => {
+    // kubectl logs --timestamps reads like a CI log; the ci-log reducer's internal lane must not apply.
+    expect(resolveLane({ family: 'ci', argv: ['kubectl', 'logs', 'x', '--timestamps'], reducerLane: 'internal', chosenBy: 'content' })).toBe('external-runtime');
+    expect(resolveLane({ family: 'ci', argv: ['tail', '-f', 'app.log'], reducerLane: 'internal', chosenBy: 'content' })).toBe('external-runtime');
+    expect(resolveLane({ family: 'ci', argv: [], reducerLane: 'internal', chosenBy: 'content' })).toBe('external-runtime');
+    expect(resolveLane({ family: 'pytest', argv: ['./run-tests.sh'], reducerLane: 'internal', chosenBy: 'content' })).toBe('external-runtime');
+    // The command still speaks: npm test read by the vitest reducer stays internal, git log untrusted.
+    expect(resolveLane({ family: 'vitest', argv: ['npm', 'test'], reducerLane: 'internal', chosenBy: 'content' })).toBe('internal');
+    expect(resolveLane({ family: 'text', argv: ['git', 'log'], chosenBy: 'content' })).toBe('external-untrusted');
+    expect(resolveLane({ family: 'ci', argv: [], reducerLane: 'internal', chosenBy: 'content', flag: 'internal' })).toBe('internal');
+  });
+
   it('taints every lane but internal', () => {
     expect(isTainted('internal')).toBe(false);
     expect(isTainted('external-runtime')).toBe(true);

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run eval [-- dev|holdout|shared ...]`: replays eval/dev, eval/holdout and ../shared/corpus through
+// ../shared/eval/run-eval.mjs (needs a build) and prints, per split, run-eval's totals and then needle
+// recall and bytes by family and by intent, ours beside the Codex-style view (first 128 + last 128
+// lines, at most 10 KiB). Per-case rows stay in the report files (one TSV per split in the temp
+// folder); nothing here prints a holdout case by name, so the holdout can be measured without being
+// looked at (eval/README.md).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runEval = path.resolve(root, '../shared/eval/run-eval.mjs');
+const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/corpus' };
+const wanted = process.argv.slice(2).filter((a) => a in SPLITS);
+const splits = wanted.length ? wanted : Object.keys(SPLITS);
+
+// Scoring as run-eval.mjs does it, so the host view is measured the same way as ours: ANSI codes
+// dropped and whitespace runs folded before a needle is looked for.
+const norm = (s) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\s+/g, ' ');
+const found = (hay, needle) => norm(hay).includes(norm(needle));
+
+function headTail(raw, n) {
+  if (raw.length <= n) return raw;
+  const h = Math.floor(n / 2);
+  return raw.slice(0, h) + raw.slice(raw.length - (n - h));
+}
+
+/** What Codex CLI shows the model: the first 128 and last 128 lines, at most 10 KiB (run-eval.mjs's codexView). */
+function codexView(raw) {
+  const lines = raw.split('\n');
+  let v = lines.length <= 256 ? raw : lines.slice(0, 128).join('\n') + '\n' + lines.slice(-128).join('\n');
+  if (Buffer.byteLength(v) > 10240) v = headTail(v, 10240);
+  return v;
+}
+
+/** The per-case rows of a run-eval report (the TSV part before the first blank line). */
+function readReport(file) {
+  const [head, ...rows] = fs.readFileSync(file, 'utf8').split('\n\n')[0].split('\n');
+  const cols = head.split('\t');
+  return new Map(
+    rows.map((line) => {
+      const cells = line.split('\t');
+      const row = Object.fromEntries(cols.map((c, i) => [c, cells[i]]));
+      return [row.case, row];
+    }),
+  );
+}
+
+/** One scored case: its group keys, needles found by us and by the Codex-style view, and bytes. */
+function scoreCase(dir, row) {
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'case.json'), 'utf8'));
+  const read = (f) => (fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f)) : Buffer.alloc(0));
+  const stdout = read('stdout');
+  const wrap = meta.mode !== 'stdin';
+  const view = wrap ? Buffer.concat([stdout, read('stderr')]).toString('utf8') : stdout.toString('utf8');
+  const cx = codexView(view);
+  const needles = meta.needles ?? [];
+  return {
+    family: meta.family ?? '-',
+    intent: meta.intent ?? '(none)',
+    needles: needles.length,
+    ours: Number(row.ours),
+    codex: needles.filter((n) => found(cx, n)).length,
+    bytes: Number(row.packet),
+    codexBytes: Buffer.byteLength(cx),
+  };
+}
+
+function table(title, scored, key) {
+  const groups = new Map();
+  for (const s of scored) {
+    const g = groups.get(s[key]) ?? { cases: 0, needles: 0, ours: 0, codex: 0, bytes: 0, codexBytes: 0 };
+    g.cases++;
+    for (const k of ['needles', 'ours', 'codex', 'bytes', 'codexBytes']) g[k] += s[k];
+    groups.set(s[key], g);
+  }
+  const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
+  const lines = [`  by ${title}:`, `    ${'group'.padEnd(10)} ${'cases'.padStart(5)} ${'needles'.padStart(7)} ${'ours'.padStart(7)} ${'codex'.padStart(7)} ${'bytes'.padStart(9)} ${'codex B'.padStart(9)} ${'B/codex'.padStart(7)}`];
+  for (const [name, g] of [...groups].sort((a, b) => b[1].needles - a[1].needles || String(a[0]).localeCompare(String(b[0])))) {
+    // '<' marks a group where our packet keeps fewer needles than the Codex-style view.
+    const mark = g.ours < g.codex ? ' <' : '';
+    lines.push(`    ${String(name).padEnd(10)} ${String(g.cases).padStart(5)} ${String(g.needles).padStart(7)} ${pct(g.ours, g.needles).padStart(7)} ${pct(g.codex, g.needles).padStart(7)} ${String(g.bytes).padStart(9)} ${String(g.codexBytes).padStart(9)} ${pct(g.bytes, g.codexBytes).padStart(7)}${mark}`);
+  }
+  return lines.join('\n');
+}
+
+let failed = false;
+for (const split of splits) {
+  const dir = path.resolve(root, SPLITS[split]);
+  if (!fs.existsSync(dir)) {
+    console.log(`== ${split}: ${SPLITS[split]} not found, skipped\n`);
+    continue;
+  }
+  const report = path.join(os.tmpdir(), `reduce-eval-${split}.tsv`);
+  const r = spawnSync(process.execPath, [runEval, '--project', root, '--report', report, dir], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  console.log(`== ${split} (${SPLITS[split]}; per-case rows in ${report})`);
+  process.stdout.write(r.stdout.replace(/^/gm, '  '));
+  if (r.status !== 0 || !fs.existsSync(report)) {
+    console.log(`  run-eval failed (exit ${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}\n`);
+    failed = true;
+    continue;
+  }
+  const rows = readReport(report);
+  const scored = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const row = rows.get(name);
+    if (row) scored.push(scoreCase(path.join(dir, name), row));
+  }
+  const total = (k) => scored.reduce((a, s) => a + s[k], 0);
+  console.log(`  totals: ${scored.length} cases, ${total('needles')} needles; recall ours ${((100 * total('ours')) / total('needles')).toFixed(1)}% vs codex-style ${((100 * total('codex')) / total('needles')).toFixed(1)}%; bytes ours ${total('bytes')} vs codex-style ${total('codexBytes')} (${((100 * total('bytes')) / total('codexBytes')).toFixed(1)}%)`);
+  console.log(table('family', scored, 'family'));
+  console.log(table('intent', scored, 'intent'));
+  console.log('');
+}
+process.exit(failed ? 1 : 0);
