@@ -1,7 +1,7 @@
 import { defaultConfig, type BudgetName, type Config } from './config.js';
 import { finalizeRun } from './capture/finalize.js';
 import { CaptureSession, type SessionOptions } from './capture/session.js';
-import type { ExitInfo, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
+import type { ExitInfo, Intent, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
 import { fallbacks, reducers as builtIn } from './reducers/registry.js';
 import { userFamilyReducer } from './reducers/generic/user-family.js';
 import { createHash } from 'node:crypto';
@@ -24,6 +24,8 @@ export interface ReduceInput {
   budget?: BudgetName;
   maxBytes?: number;
   trustLane?: TrustLane;
+  /** What the command was run for; guessed from the family, the verb and the content when absent. */
+  intent?: Intent;
   json?: boolean;
   config?: Config;
   /** Fixes the creation time (tests, reproducible ids up to the random suffix). */
@@ -62,6 +64,7 @@ export function reduceOutputSync(input: ReduceInput): ReduceResult {
     reducers: reducersFor(config),
     ...(input.family ? { family: input.family } : {}),
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    ...(input.intent ? { intent: input.intent } : {}),
   };
   const capture = new CaptureSession(session);
   capture.open();

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { cosmiconfig, defaultLoaders, type Loader } from 'cosmiconfig';
 import { z } from 'zod';
 import { MAX_TIMER_MS, parseDuration, parseSize } from './core/duration.js';
-import type { TrustLane } from './core/types.js';
+import type { Intent, TrustLane } from './core/types.js';
 import { ConfigError, errorMessage } from './errors.js';
 
 /**
@@ -18,6 +18,7 @@ export const BUDGET_NAMES = ['auto', 'concise', 'normal', 'verbose', 'full'] as 
 export type BudgetName = (typeof BUDGET_NAMES)[number];
 const LANES = ['internal', 'external-runtime', 'external-untrusted'] as const;
 const GENERIC = ['text', 'json', 'diff'] as const;
+const INTENT = z.enum(['answer', 'verdict']);
 
 const regexSource = z.string().refine((s) => compiles(s), { message: 'is not a valid regular expression' });
 const duration = z.string().refine((s) => parseDuration(s) !== null, { message: "is not a duration like '7d', '12h' or '30m'" });
@@ -45,6 +46,7 @@ const schema = z
       .optional(),
     errorPatterns: z.array(regexSource).optional(),
     trustLanes: z.record(z.string(), z.enum(LANES)).optional(),
+    intents: z.record(z.string(), INTENT).optional(),
     families: z
       .array(
         z
@@ -55,6 +57,7 @@ const schema = z
             reducer: z.enum(GENERIC).optional(),
             errorPatterns: z.array(regexSource).optional(),
             trustLane: z.enum(LANES).optional(),
+            intent: INTENT.optional(),
           })
           .strict()
           .refine((f) => f.argv !== undefined || f.content !== undefined, { message: 'needs an argv or a content pattern' }),
@@ -74,6 +77,7 @@ export interface UserFamily {
   reducer: (typeof GENERIC)[number];
   errorPatterns: RegExp[];
   trustLane?: TrustLane;
+  intent?: Intent;
 }
 
 export interface Config {
@@ -90,12 +94,14 @@ export interface Config {
   budgets: { success: number; failure: number; answer: number; ceiling: number };
   errorPatterns: RegExp[];
   trustLanes: Record<string, TrustLane>;
+  /** Intent by family or reducer name, ahead of the family's own and the verb table. */
+  intents: Record<string, Intent>;
   families: UserFamily[];
   redact: 'packets' | 'artifacts' | 'off';
   timeoutMs: number | null;
 }
 
-export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, answer: 2 * 1024, ceiling: 64 * 1024 };
+export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, answer: 8 * 1024, ceiling: 64 * 1024 };
 
 export function defaultConfig(): Config {
   return resolve({}, null);
@@ -208,6 +214,7 @@ function resolve(raw: RawConfig, file: string | null): Config {
     budgets: { ...DEFAULT_BUDGETS, ...raw.budgets },
     errorPatterns: (raw.errorPatterns ?? []).map((s) => new RegExp(s)),
     trustLanes: raw.trustLanes ?? {},
+    intents: raw.intents ?? {},
     families: (raw.families ?? []).map((f) => ({
       name: f.name,
       argv: f.argv === undefined ? undefined : new RegExp(f.argv),
@@ -215,6 +222,7 @@ function resolve(raw: RawConfig, file: string | null): Config {
       reducer: f.reducer ?? 'text',
       errorPatterns: (f.errorPatterns ?? []).map((s) => new RegExp(s)),
       trustLane: f.trustLane,
+      intent: f.intent,
     })),
     redact: raw.redact ?? 'packets',
     timeoutMs: raw.timeout ? parseDuration(raw.timeout) : null,

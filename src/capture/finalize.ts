@@ -75,7 +75,8 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (injection.suspected) guardRestatements(parts, injection);
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, parts.answerBytes);
+  const intent = result.intent.intent;
+  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, parts.answerBytes, intent);
   const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
@@ -87,6 +88,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     command: session.command,
     family,
     reducer: `${reducer.name}@${reducer.version}`,
+    intent,
     exit,
     streams,
     trustLane,
@@ -109,7 +111,10 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
-    if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || (wholeBytes <= budget && wholeBytes <= 2 * packetBytes))) packet = whole!;
+    // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
+    const answerWhole = intent === 'answer' && options.budget === 'auto' && options.maxBytes === undefined;
+    const fits = wholeBytes <= budget && (answerWhole || wholeBytes <= 2 * packetBytes);
+    if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || fits)) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {
@@ -126,6 +131,8 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     mode: session.mode,
     family,
     reducer: `${reducer.name}@${reducer.version}`,
+    intent,
+    intentSource: result.intent.source,
     createdAt: result.createdAt.toISOString(),
     durationMs: result.durationMs,
     exit,

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { reducersFor } from '../api.js';
 import { defaultConfig, type BudgetName, type Config } from '../config.js';
 import { assertKnownFamily } from '../core/detect.js';
-import type { ExitInfo, Packet, TrustLane } from '../core/types.js';
+import type { ExitInfo, Packet, TrustLane, Intent } from '../core/types.js';
 import { StoreRefusedError, errorMessage } from '../errors.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { finalizeRun } from './finalize.js';
@@ -21,6 +21,7 @@ export interface ReduceOptions {
   budget?: BudgetName;
   maxBytes?: number;
   trustLane?: TrustLane;
+  intent?: Intent;
   json?: boolean;
   /** Called just before the capture opens: from then on a failure must not run the command again. */
   onCapture?: () => void;
@@ -134,6 +135,7 @@ function openSession(options: ReduceOptions, argv: string[], command: string, mo
     config,
     reducers: reducersFor(config),
     ...(options.family ? { family: options.family } : {}),
+    ...(options.intent ? { intent: options.intent } : {}),
     ...(options.passthrough ? { passthrough: options.passthrough } : {}),
   };
   if (options.family) assertKnownFamily(options.family, session.reducers);

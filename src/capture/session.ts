@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Config } from '../config.js';
 import { detectReducer, type Detection } from '../core/detect.js';
+import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
-import type { ExitInfo, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
@@ -31,6 +32,8 @@ export interface SessionOptions {
   config: Config;
   reducers: readonly Reducer[];
   createdAt?: Date;
+  /** `--intent`: what the caller ran the command for, ahead of every guess. */
+  intent?: Intent;
   /**
    * Where a stream's bytes go when the store cannot hold them (the CLI: its own stdout and stderr).
    * From the first failure on, the whole stream passes through, the part already stored read back
@@ -68,6 +71,8 @@ export interface SessionResult {
   /** Null when the store could not be written. */
   id: string | null;
   detection: Detection;
+  /** Why the command was run, and what decided it. */
+  intent: IntentDecision;
   contentType: ContentType;
   contentDetail?: string;
   parts: PacketParts;
@@ -98,6 +103,7 @@ export class CaptureSession {
   /** Counting error-looking lines costs a regex per line; only the live status line wants it. */
   countErrors = false;
   private detection: Detection | null = null;
+  private intent: IntentDecision = { intent: 'verdict', source: 'default' };
   private run: ReducerRun | null = null;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
@@ -220,6 +226,7 @@ export class CaptureSession {
     return {
       id,
       detection,
+      intent: this.intent,
       contentType: content.type,
       ...(content.detail ? { contentDetail: content.detail } : {}),
       parts,
@@ -289,14 +296,18 @@ export class CaptureSession {
       stderrHead: decodeHead(this.stderr.headBuffer()),
     };
     const content = guessContentType(this.stdout.headBuffer());
+    const intentInputs = { argv: probe.argv, head: probe.head, stderrHead: probe.stderrHead, contentType: content.type, config: this.options.config.intents, ...(this.options.intent ? { flag: this.options.intent } : {}) };
+    // Before a reducer is chosen only the flag, the verb table and the content can speak.
+    probe.intent = resolveIntent({ ...intentInputs, reducer: { name: '', family: '' } }).intent;
     if (content.type === 'binary' && !this.options.family) {
       this.detection = { reducer: fallbacks.binary, source: 'content', score: 1 };
     } else {
       this.detection = detectReducer(probe, this.options.reducers, this.options.family);
     }
+    this.intent = resolveIntent({ ...intentInputs, reducer: this.detection.reducer, claimed: this.detection.source === 'claim' || this.detection.source === 'explicit' });
     try {
       const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
-      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType });
+      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType, intent: this.intent.intent });
     } catch (err) {
       this.reducerFailure = err as Error;
     }
@@ -326,7 +337,7 @@ export class CaptureSession {
 
   /** After a reducer failed, read the stored streams again through the generic text reducer. */
   private rereadAsText(id: string, exit: ExitInfo): PacketParts {
-    const run = fallbacks.text.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '' });
+    const run = fallbacks.text.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '', intent: this.intent.intent });
     for (const stream of ['stdout', 'stderr'] as const) {
       const file = `${this.options.outputsDir}/${id}.${stream}`;
       if (!fs.existsSync(file)) continue;

@@ -4,7 +4,8 @@ import { Command, Option } from 'commander';
 import { BUDGET_NAMES, type BudgetName } from '../config.js';
 import { commandConfig } from './command-config.js';
 import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
-import type { TrustLane } from '../core/types.js';
+import type { Intent, TrustLane } from '../core/types.js';
+import { INTENTS } from '../core/intent.js';
 import { ExitCode, ReduceError, UsageError, errorMessage } from '../errors.js';
 import { ingestOutput, runCommand, type ReduceOptions, type RunOutcome } from '../capture/run-command.js';
 import { reducersFor } from '../api.js';
@@ -23,6 +24,7 @@ export interface RunFlags {
   json?: boolean;
   timeout?: string;
   trustLane?: TrustLane;
+  intent?: Intent;
   config?: string;
   outputs?: string;
 }
@@ -40,7 +42,8 @@ export function addRunOptions(command: Command): Command {
 /** The options that shape and place the packet, shared with `reduce ingest`. */
 export function addPacketOptions(command: Command): Command {
   return command
-    .addOption(new Option('-b, --budget <name>', 'packet size: auto (512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
+    .addOption(new Option('-b, --budget <name>', 'packet size: auto (answer 8 KiB; verdict 512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
+    .addOption(new Option('--intent <intent>', 'answer: the output is what you want to read (shown whole up to 8 KiB); verdict: whether it worked').choices([...INTENTS]))
     .option('--max-bytes <n>', 'packet size limit in bytes (8k, 16KiB; capped at the 64 KiB ceiling)')
     .option('--json', 'print the packet as one JSON object')
     .addOption(new Option('--trust-lane <lane>', 'trust lane of this output').choices(['internal', 'external-runtime', 'external-untrusted']))
@@ -62,6 +65,7 @@ export async function reduceOptionsFrom(flags: RunFlags, cwd = process.cwd()): P
     ...(maxBytes !== undefined ? { maxBytes } : {}),
     ...(flags.family ? { family: flags.family } : {}),
     ...(flags.trustLane ? { trustLane: flags.trustLane } : {}),
+    ...(flags.intent ? { intent: flags.intent } : {}),
     ...(process.stderr.isTTY ? { watch: (progress: () => { bytes: number; lines: number; errors: number }) => startStatusLine(progress) } : {}),
   };
 }

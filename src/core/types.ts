@@ -26,6 +26,12 @@ export interface ExitInfo {
   interrupted?: { signal: string; bytesRead: number };
 }
 
+/**
+ * Why the command was run: `answer` when its output is what the caller wants to read (a list, a
+ * table, a file, a plan), `verdict` when the caller wants to know whether it worked (a build, tests).
+ */
+export type Intent = 'answer' | 'verdict';
+
 /** What detection sees: cheap to build, the same in wrap and pipe mode. */
 export interface Probe {
   /** Program and arguments (`['kubectl', 'get', 'pods']`); empty in pipe mode unless `--command` was given. */
@@ -34,6 +40,8 @@ export interface Probe {
   head: string;
   /** The first few KiB of stderr, likewise. */
   stderrHead: string;
+  /** The intent as far as it is known before a reducer is chosen (flag, verb table, content). */
+  intent?: Intent;
 }
 
 /** What a reducer run is told when it starts. */
@@ -45,6 +53,8 @@ export interface RunContext {
   head: string;
   /** The content-type guess from the first bytes: `text`, `json`, `diff`, `binary/gzip`, ... */
   contentType?: string;
+  /** Why the command was run; an `answer` gets room to be shown, a `verdict` only its evidence. */
+  intent?: Intent;
 }
 
 /** How much a packet item matters when the budget is tight. `mandatory` items are never dropped. */
@@ -65,6 +75,14 @@ export interface LineCitation {
   priority: Priority;
   /** Lines inside the range worth keeping when the excerpt must be shortened (e.g. the error line itself). */
   focus?: readonly number[];
+  /**
+   * How the range is shown when it does not fit whole. Default: its ends and focus lines.
+   * `prefix`: text read in order (a file): as many whole lines from the start as the room left
+   * allows, packed after everything else; the rest is counted with the lines it spans.
+   * `index`: only the focus lines, one entry each, no gap markers (an outline of a file), in at
+   * most half the budget; entries already shown in another excerpt are left out.
+   */
+  layout?: 'prefix' | 'index';
 }
 
 /** A citation of a value inside a JSON document, by RFC 6901 pointer; the reducer renders the excerpt. */
@@ -156,6 +174,11 @@ export interface Reducer {
   readonly claims?: readonly string[];
   /** Default trust lane of the output it handles. */
   readonly lane?: TrustLane;
+  /**
+   * The family's own word on intent, ahead of the generic verb table: one intent for all its
+   * commands, or one per command (its words without options); undefined leaves it to the table.
+   */
+  readonly intent?: Intent | ((words: readonly string[]) => Intent | undefined);
   /** Whether it wants the whole stdout parsed as JSON (`json()` is then called when it parses). */
   readonly wantsJson?: boolean;
   /**
@@ -181,6 +204,8 @@ export interface Citation {
   shown?: number[];
   /** Lines of the cited range not shown in `excerpt`. */
   elided?: number;
+  /** An index of single lines (an outline): entries are shown without gap markers; `elided` counts entries left out. */
+  index?: true;
 }
 
 /** Per-stream size facts. */
@@ -213,6 +238,8 @@ export interface Packet {
   family: string;
   /** `name@version` of the reducer that produced it. */
   reducer: string;
+  /** Why the command was run, which sets the budget under `auto`. */
+  intent: Intent;
   status: Status;
   exit: ExitInfo;
   stats: {

@@ -40,6 +40,7 @@ import { npmAuditReducer } from './packages/npm-audit.js';
 import { npmInstallReducer } from './packages/npm-install.js';
 import { pipInstallReducer } from './packages/pip-install.js';
 import { pytestReducer } from './tests/pytest.js';
+import { sourceReducer } from './generic/source.js';
 import { terraformReducer } from './terraform/terraform.js';
 import { textReducer } from './generic/text.js';
 import { tscReducer } from './compilers/tsc.js';
@@ -90,6 +91,7 @@ export const reducers: readonly Reducer[] = [
   npmInstallReducer,
   pipInstallReducer,
   pytestReducer,
+  sourceReducer,
   terraformReducer,
   textReducer,
   tscReducer,

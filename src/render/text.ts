@@ -32,6 +32,10 @@ export function headerLine(packet: Packet): string {
   return `── ${packet.reducer} · ${exitText(packet)} · ${packet.status} · conf ${packet.confidence.toFixed(2)} · ${streams.join(', ')} → ${count(packet.stats.packetBytes)} B`;
 }
 
+function succeeded(packet: Packet): boolean {
+  return packet.exit.code === 0 && packet.exit.signal === null && !packet.exit.timedOut;
+}
+
 function exitText(packet: Packet): string {
   if (packet.exit.interrupted) return `exit ${packet.exit.code ?? '?'} · interrupted`;
   return packet.exit.timedOut ? 'timed out' : packet.exit.signal ? `signal ${packet.exit.signal}` : `exit ${packet.exit.code ?? '?'}`;
@@ -42,7 +46,11 @@ export function renderCitation(citation: Citation, tainted = false): string[] {
   const where = citation.pointer !== undefined ? `${citation.stream} ${citation.pointer || '/'}` : `${citation.stream} ${citation.lines![0]}-${citation.lines![1]}`;
   const label = (citation.label ? ` · ${escapeControl(citation.label)}` : '') + (tainted ? ' · quoted data' : '');
   const lines = [`[${citation.ref}] ${where}${label}`];
-  if (citation.lines) {
+  if (citation.lines && citation.index) {
+    const width = String(citation.lines[1]).length;
+    citation.excerpt.forEach((text, i) => lines.push(`  ${String(citation.shown?.[i] ?? '').padStart(width)}│ ${escapeControl(text)}`));
+    if (citation.elided) lines.push(`  ${' '.repeat(width)}┆ … ${count(citation.elided)} more entries not shown`);
+  } else if (citation.lines) {
     const width = String(citation.lines[1]).length;
     let expected = citation.lines[0];
     citation.excerpt.forEach((text, i) => {
@@ -56,7 +64,7 @@ export function renderCitation(citation: Citation, tainted = false): string[] {
     for (const text of citation.excerpt) lines.push(`  │ ${escapeControl(text)}`);
     if (citation.excerpt.length > 0 && citation.elided) lines.push(`  ┆ … ${count(citation.elided)} more lines not shown`);
   }
-  if (citation.excerpt.length === 0 && citation.elided) lines.push(`  ┆ ${count(citation.elided)} lines not shown`);
+  if (citation.excerpt.length === 0 && citation.elided && !citation.index) lines.push(`  ┆ ${count(citation.elided)} lines not shown`);
   return lines;
 }
 
@@ -72,7 +80,10 @@ export function renderField(value: FieldValue): string {
   return JSON.stringify(value);
 }
 
-/** A small output shown whole, then one trailer line with the id and the exit. */
+/**
+ * An output shown whole, as the tool printed it: nothing added on success (it is still stored,
+ * `reduce inspect last` finds it); on failure one short line with the exit and the id.
+ */
 function renderVerbatim(packet: Packet): string {
   const out: string[] = [];
   // Shown whole but still labelled: the lines between the rules are the tool's output, quoted as data.
@@ -82,6 +93,6 @@ function renderVerbatim(packet: Packet): string {
     for (const text of citation.excerpt) out.push(escapeControl(text));
   }
   for (const note of packet.notes ?? []) out.push(`── note: ${escapeControl(note)}`);
-  out.push(`── reduce ${packet.id} · ${exitText(packet)}`);
-  return out.join('\n') + '\n';
+  if (!succeeded(packet) || packet.notes?.length) out.push(`── ${exitText(packet)} · ${packet.id}`);
+  return out.length ? out.join('\n') + '\n' : '';
 }

@@ -1,5 +1,6 @@
 import type { LineIndex } from '../core/line-splitter.js';
-import type { ExitInfo, Packet, TrustLane } from '../core/types.js';
+import type { IntentSource } from '../core/intent.js';
+import type { ExitInfo, Intent, Packet, TrustLane } from '../core/types.js';
 
 /** Facts about one stored stream. */
 export interface StoredStream {
@@ -24,6 +25,9 @@ export interface ArtifactMeta {
   mode: 'wrap' | 'pipe';
   family: string;
   reducer: string;
+  /** Why the command was run (`answer`, `verdict`) and what decided it. */
+  intent?: Intent;
+  intentSource?: IntentSource;
   createdAt: string;
   durationMs: number;
   exit: ExitInfo;

@@ -11,6 +11,7 @@ import { scanProbe } from './diagnostics.js';
 export const cargoBuildReducer: Reducer = {
   name: 'cargo-build',
   family: 'cargo',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['cargo build', 'cargo b', 'cargo check', 'cargo c', 'cargo clippy', 'cargo rustc', 'cargo doc', 'cargo install', 'rustc'],
   lane: 'internal',

@@ -13,6 +13,7 @@ import { isPlainObject, PartialObject, pointerJoin, renderJson } from '../generi
 export const eslintReducer: Reducer = {
   name: 'eslint',
   family: 'eslint',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['eslint', 'next lint'],
   lane: 'internal',

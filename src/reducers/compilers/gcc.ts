@@ -11,6 +11,7 @@ import { scanProbe } from './diagnostics.js';
 export const gccReducer: Reducer = {
   name: 'gcc',
   family: 'gcc',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake --build', 'ninja', 'clang-tidy'],
   lane: 'internal',

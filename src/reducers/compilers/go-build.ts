@@ -10,6 +10,7 @@ import { scanProbe } from './diagnostics.js';
 export const goBuildReducer: Reducer = {
   name: 'go-build',
   family: 'go',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['go build', 'go vet', 'go install', 'golangci-lint', 'staticcheck'],
   lane: 'internal',

@@ -11,6 +11,7 @@ import { scanProbe } from './diagnostics.js';
 export const tscReducer: Reducer = {
   name: 'tsc',
   family: 'tsc',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['tsc', 'vue-tsc', 'tsgo', 'tsc-files'],
   lane: 'internal',

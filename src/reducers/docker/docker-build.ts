@@ -16,6 +16,7 @@ const CONTENT = /^#\d+ \[[^\]]+\] |^Step \d+\/\d+ : |^Sending build context to D
 export const dockerBuildReducer: Reducer = {
   name: 'docker-build',
   family: 'docker',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['docker build', 'docker buildx build', 'docker image build', 'docker builder build', 'docker buildx bake', 'podman build', 'buildah bud', 'buildah build'],
   lane: 'internal',

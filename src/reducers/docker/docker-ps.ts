@@ -47,7 +47,8 @@ function classify(status: string): { state: string; problem: boolean } {
 export const dockerPsReducer: Reducer = {
   name: 'docker-ps',
   family: 'docker',
-  version: '1.0.0',
+  intent: 'answer',
+  version: '1.1.0',
   claims: ['docker ps', 'docker container ls', 'docker container list', 'docker container ps', 'docker compose ps', 'docker-compose ps', 'docker images', 'docker image ls', 'docker image list', 'podman ps', 'podman images'],
   lane: 'internal',
   detect: (probe) => (PS_HEADER.test(probe.head) || IMAGES_HEADER.test(probe.head) ? 0.9 : 0),

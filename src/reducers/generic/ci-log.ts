@@ -22,7 +22,8 @@ interface Step {
 export const ciLogReducer: Reducer = {
   name: 'ci-log',
   family: 'log',
-  version: '1.1.0',
+  intent: 'verdict',
+  version: '1.2.0',
   lane: 'internal',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   detect(probe) {

@@ -35,6 +35,8 @@ const STRONG = new RegExp(
     String.raw`\b(?:level|severity)[=:]\s*"?(?:error|fatal|critical|50|60)\b`,
     String.raw`\bexit(?:ed)? (?:status|code|with code):? ?[1-9]\d*`,
     String.raw`(?:OOMKilled|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Evicted)`,
+    // make's own verdict on a failed recipe: `make: *** [all] Error 2`.
+    String.raw`: \*\*\* .*\bError \d+`,
     // A per-item result that ends with its verdict: `tests/x.py::test_y FAILED [ 30%]`, `test z ... FAILED`.
     String.raw`\s(?:FAILED|FAIL|ERROR)(?:\s+\[\s*\d+%\])?$`,
   ].join('|'),

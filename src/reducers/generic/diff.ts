@@ -12,6 +12,7 @@ const FILES_CITED = 20;
 export const diffReducer: Reducer = {
   name: 'diff',
   family: 'diff',
+  intent: 'answer',
   version: '1.0.0',
   claims: ['diff'],
   detect: (probe) => (looksLikeDiff(probe.head) ? 0.4 : 0),

@@ -68,6 +68,11 @@ export class ErrorWindowFinder {
     this.extra = options.extraPatterns ?? [];
   }
 
+  /** 2 for a line that leads with its severity or matches a pattern the user named as an error, 1 for a mention. */
+  strengthOf(text: string): 1 | 2 {
+    return errorStrength(text) === 2 || this.extra.some((p) => p.test(text)) ? 2 : 1;
+  }
+
   line(stream: StreamName, n: number, text: string): LineClass {
     const kind = classifyLine(text, this.extra);
     const open = this.open.get(stream);
@@ -104,7 +109,7 @@ export class ErrorWindowFinder {
   }
 
   private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
-    const strength = errorStrength(text);
+    const strength = this.strengthOf(text);
     if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
       open.to = Math.max(open.to, n + this.after);
       if (open.focus.length < 64) open.focus.push(n);

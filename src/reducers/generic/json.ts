@@ -20,7 +20,7 @@ const PREVIEW_CHARS = 80;
 export const jsonReducer: Reducer = {
   name: 'json',
   family: 'json',
-  version: '1.1.0',
+  version: '1.2.0',
   wantsJson: true,
   detect: (probe) => (/^\s*[[{]/.test(probe.head) ? 0.3 : 0),
   start(ctx) {

@@ -1,10 +1,11 @@
 import type { Bullet, CitationDraft, ExitInfo, LineCitation, LineMarks, Omission, PacketParts, StreamName } from '../../core/types.js';
-import { errorStrength, isOutcomeLine, stripLogPrefix } from './classify.js';
+import { isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
 import { TemplateCounter, errorKey } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
+import { WarningTemplates, isWarningLine } from './warning-templates.js';
 
 /** A line of one stream. */
 type LineAt = { stream: StreamName; n: number };
@@ -23,6 +24,8 @@ const TAIL_LINES = 10;
 const TOP_TEMPLATES = 5;
 /** A template with a word in it (three letters in a row). */
 const WORDY = /[A-Za-z]{3}/;
+/** A count that is not zero: an outcome line that reports something. */
+const NONZERO = /\b[1-9]\d*\b/;
 /** Outcome lines kept: the first few and the last several (totals are usually printed last). */
 const OUTCOME_FIRST = 2;
 const OUTCOME_LAST = 8;
@@ -32,6 +35,9 @@ const HEADLINES_LAST = 8;
 /** Distinct lines the tool coloured red, cited: the first few and the last few. */
 const RED_FIRST = 6;
 const RED_LAST = 6;
+/** Distinct warning templates cited on success (the first ones rank with the outcome). */
+const WARNINGS_HIGH = 6;
+const WARNINGS_CITED = 16;
 /** Section headers cited: the sections that hold the first strong errors. */
 const SECTIONS_CITED = 4;
 /**
@@ -49,7 +55,7 @@ export class LogDigest {
   readonly templates = new TemplateCounter();
   readonly tables = new StatusTableScanner();
   readonly lines: Record<StreamName, number> = { stdout: 0, stderr: 0 };
-  private readonly outcomes = new EdgeSample<LineAt>(OUTCOME_FIRST, OUTCOME_LAST);
+  private readonly outcomes = new EdgeSample<LineAt & { counts: boolean }>(OUTCOME_FIRST, OUTCOME_LAST);
   private readonly headlines = new EdgeSample<LineAt>(HEADLINES_FIRST, HEADLINES_LAST);
   private readonly headlineKeys = new Set<string>();
   private refs = 0;
@@ -58,6 +64,9 @@ export class LogDigest {
   private readonly sectionsWithErrors: LineAt[] = [];
   private readonly redLines = new EdgeSample<LineAt>(RED_FIRST, RED_LAST);
   private readonly redKeys = new Set<string>();
+  readonly warnings = new WarningTemplates();
+  /** Error lines that lead with their severity; only these make a successful run a failure. */
+  strongErrors = 0;
 
   constructor(options: ErrorWindowOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
@@ -75,12 +84,13 @@ export class LogDigest {
     // A line the tool itself coloured red that no error word gave away: `# x must be replaced`.
     if (marks?.red && kind !== 'error' && firstTime(this.redKeys, errorKey(body))) this.redLines.push({ stream, n });
     if (SECTION_HEADER.test(body)) this.section.set(stream, n);
-    if (kind === 'error' && errorStrength(text) === 2) {
+    if (kind === 'error' && this.errors.strengthOf(text) === 2) {
+      this.strongErrors++;
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
-    }
+    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body);
     if (body.trim() !== '') this.templates.add(stream, body, n);
-    if (isOutcomeLine(text)) this.outcomes.push({ stream, n });
+    if (isOutcomeLine(text)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
     this.tables.line(stream, n, text);
   }
 
@@ -105,8 +115,20 @@ export class LogDigest {
     const omitted: Omission[] = [];
     const total = this.lines.stdout + this.lines.stderr;
 
-    // The last outcome is usually the verdict (`Apply complete!` after `Plan:`): it goes first.
-    for (const outcome of [...this.outcomes.items].reverse()) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    const failed = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    // The last outcome is usually the verdict (`Apply complete!` after `Plan:`): it goes first,
+    // but one that counts something (`Tests: 69 skipped, 239 passed`) before one of zeros (`Snapshots: 0 total`).
+    const outcomes = [...this.outcomes.items].reverse();
+    for (const outcome of [...outcomes.filter((o) => o.counts), ...outcomes.filter((o) => !o.counts)]) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
+    // On success the warnings explain the next failure: distinct ones, counted, right after the outcome.
+    const succeeded = !failed && this.strongErrors === 0;
+    const warnings = this.warnings.distinct();
+    warnings.slice(0, WARNINGS_CITED).forEach((w, i) => {
+      const label = w.count > 1 ? `warning ×${count(w.count)}, last at line ${count(w.last)}` : 'warning';
+      citations.push({ ...this.range(w.stream, w.first, w.first, label, succeeded && i < WARNINGS_HIGH ? 'high' : i < WARNINGS_HIGH ? 'normal' : 'low'), kind: 'warning' });
+    });
+    if (warnings.length > WARNINGS_CITED) omitted.push({ what: 'distinct warnings not cited', count: warnings.length - WARNINGS_CITED });
+    if (this.warnings.uncounted > 0) omitted.push({ what: 'warning lines past the distinct-template limit', count: this.warnings.uncounted });
     const rowRefs: string[] = [];
     for (const row of this.tables.rows) {
       const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
@@ -156,15 +178,19 @@ export class LogDigest {
     if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
     if (this.outcomes.dropped) omitted.push({ what: 'outcome lines in the middle', count: this.outcomes.dropped });
     const folded = this.templates.folded();
-    if (folded >= 50 && folded >= total * 0.3) {
+    // That a successful run repeats itself is no part of its verdict: the room goes to outcome and warnings.
+    if (folded >= 50 && folded >= total * 0.3 && !succeeded) {
       summary.push({ text: `${count(folded)} of ${count(total)} lines repeat ${plural(this.templates.repeated().length, 'template')}`, fields: ['foldedLines'] });
     }
 
-    const failed = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
+    // A run that exited 0 fails only on an error that leads its line; a mention (`errors_total`,
+    // a quoted exception name) or a warning leaves it ok, with the success budget. With no exit
+    // status at all, a mention is all there is to go on.
+    const unknown = exit.code === null && exit.signal === null && !exit.timedOut;
     return {
-      status: failed || this.errors.errorLines > 0 ? 'fail' : this.errors.warningLines > 0 || this.tables.flagged > 0 ? 'warn' : 'ok',
+      status: failed || this.strongErrors > 0 || (unknown && this.errors.errorLines > 0) ? 'fail' : this.tables.flagged > 0 ? 'warn' : 'ok',
       summary,
-      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: folded, badStatusRows: this.tables.flagged }),
+      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: succeeded ? 0 : folded, badStatusRows: this.tables.flagged }),
       citations,
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,

@@ -14,6 +14,7 @@ export function userFamilyReducer(family: UserFamily): Reducer {
     version: `${base.version}+config`,
     wantsJson: base.wantsJson ?? false,
     ...(family.trustLane ? { lane: family.trustLane } : {}),
+    ...(family.intent ? { intent: family.intent } : {}),
     detect(probe) {
       if (family.argv && probe.argv.length > 0 && family.argv.test(probe.argv.join(' '))) return 0.97;
       if (family.content && family.content.test(probe.head + '\n' + probe.stderrHead)) return 0.85;

@@ -13,6 +13,7 @@ import { withStderrErrors } from '../generic/merge-parts.js';
 export const ghApiReducer: Reducer = {
   name: 'gh-api',
   family: 'gh',
+  intent: 'answer',
   version: '1.0.0',
   claims: ['gh api'],
   lane: 'external-untrusted',

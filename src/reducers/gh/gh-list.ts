@@ -21,7 +21,7 @@ const FAILING_CITED = 10;
 export const ghListReducer: Reducer = {
   name: 'gh-list',
   family: 'gh',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['gh', 'gh pr list', 'gh issue list', 'gh run list', 'gh release list', 'gh repo list', 'gh search', 'gh workflow list', 'gh label list', 'gh gist list', 'gh cache list', 'gh pr status', 'gh issue status'],
   lane: 'external-untrusted',
   wantsJson: true,

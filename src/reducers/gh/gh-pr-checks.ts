@@ -29,6 +29,7 @@ interface Row {
 export const ghPrChecksReducer: Reducer = {
   name: 'gh-pr-checks',
   family: 'gh',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['gh pr checks'],
   lane: 'external-runtime',

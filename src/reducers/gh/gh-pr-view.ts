@@ -22,7 +22,8 @@ const BODY_LINES = 6;
 export const ghPrViewReducer: Reducer = {
   name: 'gh-pr-view',
   family: 'gh',
-  version: '1.0.0',
+  intent: 'answer',
+  version: '1.1.0',
   claims: ['gh pr view', 'gh issue view'],
   lane: 'external-untrusted',
   wantsJson: true,

@@ -24,6 +24,7 @@ const ANNOTATIONS_CITED = 8;
 export const ghRunViewReducer: Reducer = {
   name: 'gh-run-view',
   family: 'gh',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['gh run view', 'gh run watch'],
   lane: 'external-runtime',

@@ -19,6 +19,7 @@ const CITED = 12;
 export const gitDiffReducer: Reducer = {
   name: 'git-diff',
   family: 'git',
+  intent: 'answer',
   version: '1.0.0',
   claims: ['git diff', 'git stash show', 'git format-patch', 'git diff-tree', 'git diff-index', 'git diff-files'],
   lane: 'internal',

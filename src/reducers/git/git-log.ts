@@ -28,7 +28,8 @@ interface Commit {
 export const gitLogReducer: Reducer = {
   name: 'git-log',
   family: 'git',
-  version: '1.0.0',
+  intent: 'answer',
+  version: '1.1.0',
   claims: ['git log', 'git show', 'git whatchanged'],
   lane: 'external-untrusted',
   detect(probe) {

@@ -25,7 +25,8 @@ const MODIFIED_SAMPLE = 3;
 export const gitStatusReducer: Reducer = {
   name: 'git-status',
   family: 'git',
-  version: '1.0.0',
+  intent: 'answer',
+  version: '1.1.0',
   claims: ['git status'],
   lane: 'internal',
   detect(probe) {

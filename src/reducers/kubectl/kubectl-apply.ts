@@ -20,6 +20,7 @@ const MAX_CHANGED = 30;
 export const kubectlApplyReducer: Reducer = {
   name: 'kubectl-apply',
   family: 'kubectl',
+  intent: 'verdict',
   version: '1.0.0',
   claims: MUTATING.flatMap((verb) => [`kubectl ${verb}`, `oc ${verb}`]),
   lane: 'internal',

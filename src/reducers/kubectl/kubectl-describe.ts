@@ -48,6 +48,7 @@ interface Item {
 export const kubectlDescribeReducer: Reducer = {
   name: 'kubectl-describe',
   family: 'kubectl',
+  intent: 'answer',
   version: '1.1.0',
   claims: ['kubectl describe', 'oc describe'],
   lane: 'external-runtime',

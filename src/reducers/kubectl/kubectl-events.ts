@@ -15,6 +15,7 @@ import { arr, cell, eventRepeat, EventGrouper, isEventHeader, KubeErrors, num, o
 export const kubectlEventsReducer: Reducer = {
   name: 'kubectl-events',
   family: 'kubectl',
+  intent: 'answer',
   version: '1.1.0',
   claims: ['kubectl events', 'oc events', 'kubectl get events', 'kubectl get event', 'kubectl get ev', 'oc get events', 'oc get event', 'oc get ev'],
   lane: 'external-runtime',

@@ -23,7 +23,8 @@ type Mode = 'table' | 'json' | 'yaml' | null;
 export const kubectlGetReducer: Reducer = {
   name: 'kubectl-get',
   family: 'kubectl',
-  version: '1.0.0',
+  intent: 'answer',
+  version: '1.1.0',
   claims: ['kubectl get', 'oc get'],
   lane: 'internal',
   wantsJson: true,

@@ -17,6 +17,7 @@ const MAX_BLOCK = 30;
 export const cargoDepsReducer: Reducer = {
   name: 'cargo-deps',
   family: 'cargo',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['cargo fetch', 'cargo update', 'cargo add', 'cargo remove', 'cargo install', 'cargo generate-lockfile', 'cargo vendor'],
   lane: 'internal',

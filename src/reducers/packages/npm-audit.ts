@@ -21,7 +21,7 @@ const MAX_CITED = 20;
 export const npmAuditReducer: Reducer = {
   name: 'npm-audit',
   family: 'npm',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['npm audit', 'pnpm audit', 'yarn audit', 'yarn npm audit'],
   lane: 'internal',
   wantsJson: true,

@@ -25,7 +25,7 @@ const JSON_PLAN = /^\s*\{\s*"format_version"\s*:\s*"[\d.]+"\s*,\s*"terraform_ver
 export const terraformReducer: Reducer = {
   name: 'terraform',
   family: 'terraform',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['terraform', 'tofu', 'terragrunt'],
   lane: 'internal',
   wantsJson: true,

@@ -17,6 +17,7 @@ const COMPILE_ERROR = /^error(?:\[E\d+\])?: (.+)$/;
 export const cargoTestReducer: Reducer = {
   name: 'cargo-test',
   family: 'cargo',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['cargo test'],
   lane: 'internal',

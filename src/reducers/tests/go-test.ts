@@ -31,6 +31,7 @@ const MAX_OUTPUTS = 5_000;
 export const goTestReducer: Reducer = {
   name: 'go-test',
   family: 'go',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['go test', 'gotestsum'],
   lane: 'internal',

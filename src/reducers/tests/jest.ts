@@ -17,6 +17,7 @@ const SUITES = /^Test Suites:\s+(.+)$/;
 export const jestReducer: Reducer = {
   name: 'jest',
   family: 'jest',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['jest'],
   lane: 'internal',

@@ -16,6 +16,7 @@ const FAILURE = /^ {2}(\d+)\) (.*)$/;
 export const mochaReducer: Reducer = {
   name: 'mocha',
   family: 'node',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['mocha'],
   lane: 'internal',

@@ -18,6 +18,7 @@ const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'fa
 export const nodeTestReducer: Reducer = {
   name: 'node-test',
   family: 'node',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['tap', 'tape'],
   lane: 'internal',

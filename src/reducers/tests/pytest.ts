@@ -21,6 +21,7 @@ const MAX_TRACKED = 200_000;
 export const pytestReducer: Reducer = {
   name: 'pytest',
   family: 'pytest',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['pytest', 'py.test'],
   lane: 'internal',

@@ -15,6 +15,7 @@ const KEYS: Record<string, string> = { failures: 'failed', errors: 'errors', ski
 export const unittestReducer: Reducer = {
   name: 'unittest',
   family: 'python',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['unittest', 'python manage.py test', 'python3 manage.py test'],
   lane: 'internal',

@@ -19,6 +19,7 @@ const ERRORS = /^\s*Errors\s+(\d+) errors?\b/;
 export const vitestReducer: Reducer = {
   name: 'vitest',
   family: 'vitest',
+  intent: 'verdict',
   version: '1.0.0',
   claims: ['vitest'],
   lane: 'internal',

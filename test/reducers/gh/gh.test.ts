@@ -60,7 +60,7 @@ describe('gh-pr-view', () => {
 
   it('types state, review decision, reviewers asking for changes and failing checks', () => {
     const r = run(JSON.stringify(pr), ['gh', 'pr', 'view', '7', '--json', 'number,title,state,mergeable,reviewDecision,reviews,statusCheckRollup']);
-    expect(r.reducer).toBe('gh-pr-view@1.0.0');
+    expect(r.reducer).toBe('gh-pr-view@1.1.0');
     expect(r.fields).toMatchObject({ number: 7, state: 'OPEN', mergeable: 'CONFLICTING', reviewDecision: 'CHANGES_REQUESTED', changesRequestedBy: ['ann'], approvedBy: ['bo'] });
     expect(r.fields.statusCheckRollupFailing).toEqual([{ name: 'ci/legacy', conclusion: 'ERROR', link: 'https://ci.example/9' }]);
     expect(r.fields.statusCheckRollup).toEqual({ total: 3, SUCCESS: 1, ERROR: 1, IN_PROGRESS: 1 });

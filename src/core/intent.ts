@@ -1,0 +1,159 @@
+/**
+ * What the caller ran the command for. An `answer` is output the caller wants to read (a list,
+ * a table, a file, a plan): it gets room to be shown whole. A `verdict` is output that says whether
+ * something worked (a build, a test run, an install): a success is a line, a failure its evidence.
+ * Decided once per run, from the flag, the config, the family, the command's verb, then the content.
+ */
+import { commandWords, normalizeArgv } from './argv.js';
+import type { Intent, Reducer } from './types.js';
+
+export type { Intent } from './types.js';
+export const INTENTS = ['answer', 'verdict'] as const;
+
+/** Where the intent came from, most to least explicit. */
+export type IntentSource = 'flag' | 'config' | 'family' | 'verb' | 'content' | 'default';
+
+export interface IntentDecision {
+  intent: Intent;
+  source: IntentSource;
+}
+
+/** Verbs and programs that read and print: what they print is what the caller asked for. */
+const ANSWER_VERBS = new Set([
+  'get', 'list', 'ls', 'show', 'view', 'describe', 'log', 'logs', 'status', 'diff', 'plan', 'cat', 'head', 'tail', 'grep', 'rg', 'ag', 'ack',
+  'find', 'fd', 'tree', 'ps', 'top', 'df', 'du', 'select', 'query', 'search', 'info', 'inspect', 'outdated', 'why', 'explain', 'output',
+  'print', 'printenv', 'env', 'blame', 'shortlog', 'reflog', 'config', 'version', 'history', 'top', 'events', 'read', 'dump', 'export',
+  'jq', 'yq', 'wc', 'stat', 'less', 'more', 'bat', 'nl', 'sort', 'uniq', 'cut', 'column', 'free', 'lsof', 'netstat', 'ss', 'which', 'whereis',
+  'tldr', 'man', 'help', 'api', 'policy', 'madison', 'depends', 'rdepends', 'freeze', 'metadata', 'pkg-config', 'locate', 'file', 'xxd', 'od',
+]);
+
+/** Verbs that change or check something: what matters is whether it worked. */
+const VERDICT_VERBS = new Set([
+  'build', 'test', 'install', 'i', 'ci', 'add', 'remove', 'uninstall', 'update', 'upgrade', 'apply', 'destroy', 'lint', 'check', 'run', 'exec',
+  'compile', 'deploy', 'push', 'pull', 'publish', 'up', 'down', 'start', 'stop', 'restart', 'create', 'delete', 'init', 'validate', 'fmt',
+  'format', 'migrate', 'sync', 'fetch', 'clone', 'commit', 'merge', 'rebase', 'checkout', 'switch', 'reset', 'bench', 'make', 'tsc', 'pytest',
+  'jest', 'vitest', 'mocha', 'eslint', 'ruff', 'mypy', 'pylint', 'gcc', 'clang', 'cargo-build', 'rollout', 'scale', 'patch', 'wait', 'import',
+]);
+
+/** Verbs that are also nouns of other tools' commands: `gh run view`, `npm run build`, `git config --list`. */
+const WEAK_VERBS = new Set(['run', 'exec', 'config', 'version', 'help', 'env', 'check', 'api', 'file', 'export', 'import']);
+
+/** `sed -n`, `sed 5q`: sed printing part of a file reads it; `sed -i` edits it. */
+function sedIntent(words: readonly string[]): Intent {
+  return words.some((w) => w === '-i' || w.startsWith('-i') || w === '--in-place' || w.startsWith('--in-place=')) ? 'verdict' : 'answer';
+}
+
+/** A SQL read passed as an argument (`psql -c "SELECT …"`, `sqlite3 db 'select …'`). */
+const SQL_READ = /^\s*["']?(?:select|with|show|explain|table|values|describe|desc|pragma|\\d[a-z+]*)\b/i;
+const INTERPRETERS = new Set(['python', 'node', 'ruby', 'perl', 'php', 'bash', 'sh', 'zsh', 'deno', 'bun', 'java', 'dotnet', 'Rscript', 'lua', 'tsx', 'ts-node']);
+const QUERY_FLAGS = new Set(['-c', '--command', '-e', '--execute', '-q', '--query', '--sql']);
+const DRY_RUN = /^--(?:dry-run|dryrun|simulate|just-print|no-act|what-if)(?:=|$)/;
+/** A machine-readable format asked of a read command: `--json`, `-o json`, `--format=yaml`, `-ojsonpath=…`. */
+const DATA_FORMAT = /^(?:--json|--yaml|-o(?:=|\s*)?(?:json|yaml|jsonpath|go-template|custom-columns|wide|name)|--output(?:=|\s+)(?:json|yaml)|--format(?:=|\s+)(?:json|yaml|csv|table))/;
+
+/**
+ * The generic verb table: the program itself (`cat`, `grep`) or its first sub-command words
+ * (`kubectl get`, `npm install`, `terraform plan`); then a SQL read in the arguments; then a data
+ * format flag. Null when argv says nothing.
+ */
+export function intentFromArgv(argv: readonly string[]): Intent | null {
+  const words = commandWords(argv);
+  if (words.length === 0) return null;
+  const program = words[0]!.toLowerCase();
+  const all = normalizeArgv(argv);
+  if (program === 'sed') return sedIntent(all);
+  // A dry run asked to print what it would make shows the object: `kubectl create --dry-run=client -o yaml`.
+  if (all.some((w) => DRY_RUN.test(w)) && hasDataFormat(all)) return 'answer';
+  // An interpreter running a script runs it: `python3 etl.py`, `node app.js`.
+  if (INTERPRETERS.has(program.replace(/[\d.]+$/, '')) && words.length > 1) return 'verdict';
+  // The program and up to two sub-commands: `docker compose ps`, `gh pr view`, `apt-cache show`.
+  // Words that are nouns as often as verbs (`gh run view`, `npm run build`) yield to a clearer one.
+  let weak: Intent | null = null;
+  for (const word of words.slice(0, 3)) {
+    const w = word.toLowerCase();
+    const verb = ANSWER_VERBS.has(w) ? 'answer' : VERDICT_VERBS.has(w) ? 'verdict' : null;
+    if (!verb) continue;
+    if (!WEAK_VERBS.has(w)) return verb;
+    weak ??= verb;
+  }
+  if (weak) return weak;
+  // A query handed over as one argument (`-c "select …"`): quoted, spaced, or after a query flag.
+  if (all.some((w, i) => i > 0 && SQL_READ.test(w) && (/\s/.test(w.trim()) || /^["']/.test(w) || QUERY_FLAGS.has(all[i - 1]!)))) return 'answer';
+  return hasDataFormat(all) ? 'answer' : null;
+}
+
+function hasDataFormat(words: readonly string[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (DATA_FORMAT.test(w)) return true;
+    if ((w === '-o' || w === '--output' || w === '--format') && /^(?:json|yaml|jsonpath|wide|csv)/.test(words[i + 1] ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Lines that report on a run rather than hold data: build, test and install progress, verdict
+ * markers, compiler diagnostics, stack traces. A log file is data; a run's report is a verdict.
+ */
+const RUN_REPORT =
+  /^\s*(?:(?:PASS|FAIL|FAILED|PASSED|ok|not ok|ERROR|Error|error)(?:\s|:|$)|(?:Compiling|Building|Collecting|Downloading|Installing|Resolving|Fetching|Linking|Running|Checking|Finished|Successfully|Requirement already|Step \d+\/\d+|#\d+ \[|> Task :|added \d+ packages|npm (?:ERR!|error|warn)|Traceback \(most recent call last\)|E {2,}|={3,} .*(?:test session|FAILURES|ERRORS|passed|failed))|[✓✔✗✖×] |[\w./-]+:\d+:\d+:? (?:error|warning)|\s*at .+\(.+:\d+:\d+\)$)/;
+
+const DECISIVE = /^(?:Traceback \(most recent call last\)|(?:error|ERROR|Error|FATAL|fatal|panic)(?:\[\w+\])?:|[A-Z]\w*(?:Error|Exception): |\s+at (?:\S+ \()?(?:file:\/\/|node:|\/)\S+:\d+:\d+\)?$)/;
+
+/**
+ * From content, when argv says nothing (piped output, an unknown program): a run's report (build,
+ * test, install progress, a traceback) is a verdict; anything else (a table, a list, a record, a
+ * log file, a document, JSON, a diff) is data the caller asked to read.
+ */
+export function intentFromContent(head: string, stderrHead: string, contentType?: string): Intent {
+  if (contentType === 'json' || contentType === 'diff') return 'answer';
+  const lines = [...head.split('\n', 80), ...stderrHead.split('\n', 80)].filter((l) => l.trim() !== '');
+  if (lines.length === 0) return 'answer';
+  let reports = 0;
+  for (const line of lines) {
+    // An error that leads its line (not a log line's level after a timestamp) is a run's verdict.
+    if (DECISIVE.test(line)) return 'verdict';
+    if (RUN_REPORT.test(line)) reports++;
+  }
+  return reports >= 2 && reports >= lines.length * 0.05 ? 'verdict' : 'answer';
+}
+
+export interface IntentInputs {
+  argv: readonly string[];
+  head: string;
+  stderrHead: string;
+  contentType?: string;
+  reducer: Pick<Reducer, 'family' | 'name' | 'intent'>;
+  /** `--intent` on the command line. */
+  flag?: Intent;
+  /** Whether the reducer was chosen by its argv claim or by --family (not by content). */
+  claimed?: boolean;
+  /** `intents` in config, by family or reducer name. */
+  config?: Readonly<Record<string, Intent>>;
+}
+
+/** The intent of one run: flag, config, the family's own claim, the verb table, the content, verdict. */
+export function resolveIntent(inputs: IntentInputs): IntentDecision {
+  if (inputs.flag) return { intent: inputs.flag, source: 'flag' };
+  const configured = inputs.config?.[inputs.reducer.name] ?? inputs.config?.[inputs.reducer.family];
+  if (configured) return { intent: configured, source: 'config' };
+  // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
+  const own = familyIntent(inputs.reducer, inputs.argv);
+  if (own && inputs.claimed) return { intent: own, source: 'family' };
+  const verb = intentFromArgv(inputs.argv);
+  if (verb) return { intent: verb, source: 'verb' };
+  if (own) return { intent: own, source: 'family' };
+  if (inputs.head.trim() === '' && inputs.stderrHead.trim() === '') return { intent: 'verdict', source: 'default' };
+  return { intent: intentFromContent(inputs.head, inputs.stderrHead, inputs.contentType), source: 'content' };
+}
+
+function familyIntent(reducer: Pick<Reducer, 'intent'>, argv: readonly string[]): Intent | null {
+  const own = reducer.intent;
+  if (!own) return null;
+  if (typeof own === 'string') return own;
+  try {
+    return own(commandWords(argv)) ?? null;
+  } catch {
+    return null; // a reducer bug must not take the run down
+  }
+}

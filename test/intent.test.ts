@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../src/api.js';
+import { defaultConfig } from '../src/config.js';
+import { budgetFor } from '../src/core/budget.js';
+import { intentFromArgv, intentFromContent, resolveIntent } from '../src/core/intent.js';
+import { readMetadata } from '../src/store/artifact-store.js';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-intent-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const outputsDir = (): string => path.join(work, String(Math.random()).slice(2));
+
+describe('intent from argv', () => {
+  const cases: Array<[string, 'answer' | 'verdict' | null]> = [
+    ['kubectl get pods -n shop', 'answer'],
+    ['kubectl describe pod x', 'answer'],
+    ['git log --oneline', 'answer'],
+    ['git diff --stat', 'answer'],
+    ['terraform plan -no-color', 'answer'],
+    ['terraform apply -auto-approve', 'verdict'],
+    ['npm install', 'verdict'],
+    ['npm ls --all', 'answer'],
+    ['npm run build', 'verdict'],
+    ['gh run view 123 --log-failed', 'answer'],
+    ['gh pr list', 'answer'],
+    ['cargo build --release', 'verdict'],
+    ['cargo tree', 'answer'],
+    ['cat src/app.py', 'answer'],
+    ["sed -n '10,80p' src/app.py", 'answer'],
+    ['sed -i s/a/b/ src/app.py', 'verdict'],
+    ['grep -rn TODO src', 'answer'],
+    ['du -sh node_modules', 'answer'],
+    ['pytest -q', 'verdict'],
+    ['python3 etl.py cfg.json', 'verdict'],
+    ['psql -d shop -c "select count(*) from orders"', 'answer'],
+    ['aws ec2 describe-instances --output json', 'answer'],
+    ['kubectl create deployment x --image=y --dry-run=client -o yaml', 'answer'],
+    ['kubectl apply --dry-run=client -f app.yaml', 'verdict'],
+    ['sudo -E env A=1 docker ps -a', 'answer'],
+    ['somecli --json', 'answer'],
+    ['./run-migrations.sh', null],
+  ];
+  for (const [command, want] of cases) {
+    it(`${command} → ${want ?? 'no word'}`, () => {
+      // Argv as a shell would split it: quotes group words.
+      const argv = [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+      expect(intentFromArgv(argv)).toBe(want);
+    });
+  }
+});
+
+describe('intent from content', () => {
+  it('reads JSON, diffs, tables, records and log files as answers', () => {
+    expect(intentFromContent('{"a":1}', '', 'json')).toBe('answer');
+    expect(intentFromContent('NAME   READY   STATUS\napi-1  1/1     Running\n', '')).toBe('answer');
+    expect(intentFromContent('Package: curl\nVersion: 7.88\nPriority: optional\n', '')).toBe('answer');
+    expect(intentFromContent('2026-01-01 10:00:00 INFO started\n2026-01-01 10:00:01 WARN slow\n', '')).toBe('answer');
+  });
+
+  it('reads a run report or a traceback as a verdict', () => {
+    expect(intentFromContent('', 'Traceback (most recent call last):\n  File "x.py", line 1\nKeyError: 1\n')).toBe('verdict');
+    expect(intentFromContent('Compiling foo v0.1.0\nCompiling bar v0.1.0\nFinished dev\n', '')).toBe('verdict');
+    expect(intentFromContent('PASS src/a.test.ts\nFAIL src/b.test.ts\n', '')).toBe('verdict');
+  });
+});
+
+describe('resolveIntent', () => {
+  const base = { argv: ['kubectl', 'get', 'pods'], head: '', stderrHead: '', reducer: { name: 'kubectl-get', family: 'kubectl' } };
+  it('takes the flag, then config, then a claiming family, then the verb, then the content', () => {
+    expect(resolveIntent({ ...base, flag: 'verdict' })).toEqual({ intent: 'verdict', source: 'flag' });
+    expect(resolveIntent({ ...base, config: { kubectl: 'verdict' } })).toEqual({ intent: 'verdict', source: 'config' });
+    expect(resolveIntent({ ...base, reducer: { ...base.reducer, intent: 'verdict' }, claimed: true })).toEqual({ intent: 'verdict', source: 'family' });
+    expect(resolveIntent({ ...base, reducer: { ...base.reducer, intent: 'verdict' } })).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...base, argv: [], head: 'a  b  c\nd  e  f\n' })).toEqual({ intent: 'answer', source: 'content' });
+    expect(resolveIntent({ ...base, argv: [] })).toEqual({ intent: 'verdict', source: 'default' });
+  });
+
+  it('asks a family function with the command words, and survives one that throws', () => {
+    const byVerb = (words: readonly string[]) => (words[1] === 'show' ? ('answer' as const) : undefined);
+    expect(resolveIntent({ ...base, argv: ['tool', 'show'], reducer: { name: 't', family: 't', intent: byVerb }, claimed: true }).source).toBe('family');
+    const broken = () => {
+      throw new Error('bug');
+    };
+    expect(resolveIntent({ ...base, reducer: { name: 't', family: 't', intent: broken }, claimed: true })).toEqual({ intent: 'answer', source: 'verb' });
+  });
+
+  it('never throws on any argv and content', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 8 }), fc.string({ maxLength: 400 }), fc.string({ maxLength: 200 }), (argv, head, stderrHead) => {
+        const decision = resolveIntent({ argv, head, stderrHead, reducer: { name: 'text', family: 'text' } });
+        expect(['answer', 'verdict']).toContain(decision.intent);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('budgets by intent', () => {
+  const config = defaultConfig();
+  it('gives an answer 8 KiB under auto, a verdict 512 B on success and 8 KiB on failure', () => {
+    expect(budgetFor('ok', 'auto', undefined, config, 0, 'answer')).toBe(8 * 1024);
+    expect(budgetFor('fail', 'auto', undefined, config, 0, 'answer')).toBe(8 * 1024);
+    expect(budgetFor('ok', 'auto', undefined, config, 0, 'verdict')).toBe(512);
+    expect(budgetFor('fail', 'auto', undefined, config, 0, 'verdict')).toBe(8 * 1024);
+  });
+  it('lets explicit budgets and --max-bytes win over an answer', () => {
+    expect(budgetFor('ok', 'concise', undefined, config, 0, 'answer')).toBe(512);
+    expect(budgetFor('ok', 'auto', 1000, config, 0, 'answer')).toBe(1000);
+    expect(budgetFor('ok', 'auto', undefined, { ...config, budgets: { ...config.budgets, answer: 2048 } }, 0, 'answer')).toBe(2048);
+  });
+});
+
+describe('nothing cut, nothing added', () => {
+  const rows = Array.from({ length: 60 }, (_, i) => `pod-${i}   1/1   Running   0   ${i}m`).join('\n') + '\n';
+
+  it('shows an answer that fits its budget whole, with no trailer on success', () => {
+    const result = reduceOutputSync({ stdout: rows, argv: ['kubectl', 'get', 'pods'], outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    expect(result.packet!.verbatim).toBe(true);
+    expect(result.packet!.intent).toBe('answer');
+    expect(result.text).toBe(rows);
+  });
+
+  it('adds one short line on failure: the exit and the id', () => {
+    const result = reduceOutputSync({ stdout: 'boom\n', argv: ['make'], exit: { code: 2 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    expect(result.text).toBe(`boom\n── exit 2 · ${result.id}\n`);
+  });
+
+  it('records the intent and what decided it in the metadata', () => {
+    const dir = outputsDir();
+    const result = reduceOutputSync({ stdout: rows, argv: ['kubectl', 'get', 'pods'], outputsDir: dir, cwd: work, intent: 'verdict' });
+    const meta = readMetadata(dir, result.id!);
+    expect(meta.intent).toBe('verdict');
+    expect(meta.intentSource).toBe('flag');
+    expect(result.packet!.intent).toBe('verdict');
+  });
+
+  it('keeps a successful verdict to its budget and names outcome and warnings first', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 300; i++) lines.push(`processing item ${i} of the batch`);
+    lines.splice(40, 0, 'warning: config key "legacy" is deprecated');
+    lines.splice(90, 0, 'warning: config key "legacy" is deprecated');
+    lines.push('Done in 4.2s');
+    const result = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: ['./build-index'], outputsDir: outputsDir(), cwd: work, intent: 'verdict', trustLane: 'internal' });
+    const packet = result.packet!;
+    expect(packet.status).toBe('ok');
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(512);
+    expect(result.text).toContain('Done in 4.2s');
+    expect(result.text).toMatch(/warning ×2[^\n]*\n\s+41│ warning: config key "legacy" is deprecated/);
+  });
+
+  it('leaves a successful run ok when its text only mentions errors', () => {
+    const lines = ['# HELP http_errors_total Errors served', '# TYPE http_errors_total counter'];
+    for (let i = 0; i < 200; i++) lines.push(`http_errors_total{code="${500 + (i % 5)}",route="/r${i}"} ${i}`);
+    const result = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: ['./dump-metrics'], outputsDir: outputsDir(), cwd: work, intent: 'verdict', trustLane: 'internal' });
+    expect(result.packet!.status).toBe('ok');
+  });
+});
