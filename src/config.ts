@@ -64,6 +64,8 @@ const schema = z
       )
       .optional(),
     redact: z.enum(['packets', 'artifacts', 'off']).optional(),
+    // Shims written by `reduce shims install` route every caller through reduce, not only REDUCE_AGENT=1.
+    shims: z.object({ always: z.boolean().optional() }).strict().optional(),
     timeout: duration.refine((s) => parseDuration(s)! <= MAX_TIMER_MS, { message: 'is at most 24d, the longest a timer holds' }).optional(),
   })
   .strict();
@@ -99,6 +101,8 @@ export interface Config {
   families: UserFamily[];
   redact: 'packets' | 'artifacts' | 'off';
   timeoutMs: number | null;
+  /** `shims.always`: shims route through reduce for every caller whose stdout is not a pipe, not only an agent's. */
+  shimsAlways: boolean;
 }
 
 export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, answer: 8 * 1024, ceiling: 64 * 1024 };
@@ -225,6 +229,7 @@ function resolve(raw: RawConfig, file: string | null): Config {
       intent: f.intent,
     })),
     redact: raw.redact ?? 'packets',
+    shimsAlways: raw.shims?.always ?? false,
     timeoutMs: raw.timeout ? parseDuration(raw.timeout) : null,
   };
 }

@@ -18,7 +18,9 @@ export function defaultShimDir(env: NodeJS.ProcessEnv = process.env): string {
 
 const MARK = '# reduce shim';
 
-export function shimScript(tool: string, invocation: string): string {
+/** `always` (config `shims.always`): every caller whose stdout is not a pipe, not only an agent (REDUCE_AGENT=1). */
+export function shimScript(tool: string, invocation: string, always = false): string {
+  const who = always ? '' : '[ "\${REDUCE_AGENT:-}" = 1 ] && ';
   return `#!/bin/sh
 ${MARK} for ${tool} (reduce shims install); delete this file to remove it.
 # The real ${tool}: the first one on PATH that is not this file.
@@ -30,8 +32,8 @@ for dir in $PATH; do
 done
 IFS=$ifs
 if [ -z "$real" ]; then echo "reduce shim: no ${tool} on PATH besides this shim ($0)" >&2; exit 127; fi
-# Through reduce only for an agent, not inside reduce already, and not feeding a pipe.
-if [ "\${REDUCE_AGENT:-}" = 1 ] && [ -z "\${REDUCE_SHIMMED:-}" ] && ! [ -p /dev/stdout ]; then
+# Through reduce ${always ? 'for every caller (shims.always in the config)' : 'only for an agent'}, not inside reduce already, and not feeding a pipe.
+if ${who}[ -z "\${REDUCE_SHIMMED:-}" ] && ! [ -p /dev/stdout ]; then
   REDUCE_SHIMMED=1 exec ${invocation} -- "$real" "$@"
 fi
 exec "$real" "$@"
@@ -44,7 +46,7 @@ export interface ShimReport {
   skipped: string[];
 }
 
-export function installShims(dir: string, tools: readonly string[], invocation: string): ShimReport {
+export function installShims(dir: string, tools: readonly string[], invocation: string, always = false): ShimReport {
   fs.mkdirSync(dir, { recursive: true });
   const report: ShimReport = { written: [], skipped: [] };
   for (const tool of tools) {
@@ -55,7 +57,7 @@ export function installShims(dir: string, tools: readonly string[], invocation: 
       report.skipped.push(file);
       continue;
     }
-    fs.writeFileSync(file, shimScript(tool, invocation), { mode: 0o755 });
+    fs.writeFileSync(file, shimScript(tool, invocation, always), { mode: 0o755 });
     fs.chmodSync(file, 0o755);
     report.written.push(file);
   }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installShims, shellInit } from '../../src/integrations/shims.js';
+import { installShims, shellInit, shimScript } from '../../src/integrations/shims.js';
 
 // Hooks, parsers and subprocesses on a shared 2-core machine: room beyond the 60 s default.
 vi.setConfig({ testTimeout: 180_000 });
@@ -63,6 +63,24 @@ describe('shims', { timeout: 180_000 }, () => {
     fs.writeFileSync(path.join(shimDir, 'mine'), '#!/bin/sh\necho mine\n', { mode: 0o755 });
     expect(installShims(shimDir, ['mine'], invocation).skipped).toHaveLength(1);
     expect(fs.readFileSync(path.join(shimDir, 'mine'), 'utf8')).toContain('echo mine');
+  });
+  it('shims.always in the config: every caller whose stdout is not a pipe goes through reduce, no REDUCE_AGENT needed', () => {
+    const alwaysDir = path.join(work, 'always');
+    const config = path.join(work, 'always.json');
+    fs.writeFileSync(config, JSON.stringify({ shims: { always: true } }));
+    const install = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), 'shims', 'install', alwaysDir, '--tools', 'faketool', '--config', config], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stdout).toContain('every caller');
+    const out = path.join(work, 'always.txt');
+    const r = spawnSync('/bin/sh', ['-c', `faketool > ${out}`], { cwd: work, encoding: 'utf8', env: { PATH: `${alwaysDir}:${realDir}:/usr/bin:/bin`, HOME: work, NO_COLOR: '1', FAKE_EXIT: '2' }, timeout: 60_000 });
+    expect(r.status).toBe(2);
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/reduce inspect \d{8}-/);
+    const piped = spawnSync('/bin/sh', ['-c', 'faketool | wc -l'], { cwd: work, encoding: 'utf8', env: { PATH: `${alwaysDir}:${realDir}:/usr/bin:/bin`, HOME: work } });
+    expect(piped.stdout.trim()).toBe('3000');
+  });
+  it('without shims.always the script asks for REDUCE_AGENT=1; with it, it does not', () => {
+    expect(shimScript('kubectl', 'reduce')).toContain('"${REDUCE_AGENT:-}" = 1');
+    expect(shimScript('kubectl', 'reduce', true)).not.toContain('REDUCE_AGENT');
   });
   it('shell-init puts the directory first on PATH, once', () => {
     const code = shellInit('bash', shimDir);
