@@ -23,6 +23,8 @@ import type {
 const MAX_EXCERPT_LINES = 30;
 /** Share of the budget typed fields may take before long arrays in them are shortened. */
 const FIELDS_SHARE = 0.35;
+/** The most of the budget an `index` citation (an outline of a large file) may take: the rest goes to its first lines. */
+const INDEX_SHARE = 0.7;
 const RANK: Record<Priority, number> = { mandatory: 0, high: 1, normal: 2, low: 3 };
 
 export interface PackInput {
@@ -123,12 +125,12 @@ function packOnce(input: PackInput): Packet {
   const prefixes: Array<{ draft: LineCitation; i: number }> = [];
   for (const { draft, i } of order) {
     const mandatory = draft.priority === 'mandatory';
-    if ('from' in draft && draft.layout === 'prefix') {
+    if ('from' in draft && (draft.layout === 'prefix' || draft.layout === 'edges')) {
       prefixes.push({ draft, i });
       continue;
     }
     if ('from' in draft && draft.layout === 'index') {
-      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget / 2)), input.readLines);
+      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget * INDEX_SHARE)), input.readLines);
       if (index) {
         keep(index, i, draft);
         if (index.elided) shortened ??= draft;
@@ -197,6 +199,12 @@ function packOnce(input: PackInput): Packet {
 
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
+    if (draft.layout === 'edges') {
+      const edges = fitEdges(draft, input.budget - used, covered(kept, draft.stream), input.readLines);
+      if (edges) for (const part of edges) keep(part, i, draft);
+      else dropped.push({ draft, order: i });
+      continue;
+    }
     // Entries of an index that the prefix shows need no line of their own: fit, trim, fit again.
     let shown = fitPrefix(draft, input.budget - used, input.readLines);
     for (let pass = 0; pass < 2 && shown; pass++) {
@@ -381,6 +389,41 @@ function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['read
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
     if (sizeOf(make(mid)) <= room) low = mid;
+    else high = mid;
+  }
+  return low === 0 ? null : make(low);
+}
+
+/**
+ * An `edges` citation: the most lines not shown elsewhere that fit `room`, half from each end,
+ * as a first part (its own ref) and a last part (ref + `z`).
+ */
+function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
+  const free: number[] = [];
+  for (let n = draft.from; n <= draft.to; n++) if (!shown.some(([a, b]) => n >= a && n <= b)) free.push(n);
+  if (free.length === 0) return null;
+  const part = (ref: string, numbers: number[], label: string | undefined): Citation => {
+    const citation: Citation = { ref, stream: draft.stream, lines: [numbers[0]!, numbers.at(-1)!], excerpt: [] };
+    if (label) citation.label = label;
+    withLines(citation, numbers, readLines, { ...draft, from: numbers[0]!, to: numbers.at(-1)! });
+    if (!citation.elided) delete citation.elided;
+    if (citation.shown && citation.shown.every((n, i) => n === numbers[0]! + i)) delete citation.shown;
+    return citation;
+  };
+  const make = (k: number): Citation[] => {
+    if (k >= free.length) return [part(draft.ref, free, draft.label)];
+    const head = Math.ceil(k / 2);
+    const parts = [part(draft.ref, free.slice(0, head), draft.label ? `${draft.label}, first` : 'first')];
+    if (k > head) parts.push(part(`${draft.ref}z`, free.slice(free.length - (k - head)), draft.label ? `${draft.label}, last` : 'last'));
+    return parts;
+  };
+  const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
+  let low = 0;
+  let high = Math.min(free.length, Math.floor(Math.max(0, room) / 4) + 1);
+  if (size(make(high)) <= room) return make(high);
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (size(make(mid)) <= room) low = mid;
     else high = mid;
   }
   return low === 0 ? null : make(low);

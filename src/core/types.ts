@@ -80,9 +80,11 @@ export interface LineCitation {
    * `prefix`: text read in order (a file): as many whole lines from the start as the room left
    * allows, packed after everything else; the rest is counted with the lines it spans.
    * `index`: only the focus lines, one entry each, no gap markers (an outline of a file), in at
-   * most half the budget; entries already shown in another excerpt are left out.
+   * most 70% of the budget; entries already shown in another excerpt are left out.
+   * `edges`: rows of an answer read at both ends (a table, a list): as many of its first and last
+   * lines not shown elsewhere as the room left allows, packed last, half from each end.
    */
-  layout?: 'prefix' | 'index';
+  layout?: 'prefix' | 'index' | 'edges';
 }
 
 /** A citation of a value inside a JSON document, by RFC 6901 pointer; the reducer renders the excerpt. */

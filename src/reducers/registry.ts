@@ -4,6 +4,9 @@
  */
 import type { Reducer } from '../core/types.js';
 import { aptReducer } from './packages/apt.js';
+import { aptQueryReducer } from './packages/apt-query.js';
+import { cargoQueryReducer } from './packages/cargo-query.js';
+import { goQueryReducer } from './packages/go-query.js';
 import { binaryReducer } from './generic/binary.js';
 import { cargoBuildReducer } from './compilers/cargo-build.js';
 import { cargoDepsReducer } from './packages/cargo-deps.js';
@@ -11,6 +14,7 @@ import { cargoTestReducer } from './tests/cargo-test.js';
 import { ciLogReducer } from './generic/ci-log.js';
 import { diffReducer } from './generic/diff.js';
 import { dockerBuildReducer } from './docker/docker-build.js';
+import { dockerCliReducer } from './docker/docker-cli.js';
 import { dockerComposeReducer } from './docker/docker-compose.js';
 import { dockerLogsReducer } from './docker/docker-logs.js';
 import { dockerPsReducer } from './docker/docker-ps.js';
@@ -38,7 +42,9 @@ import { mochaReducer } from './tests/mocha.js';
 import { nodeTestReducer } from './tests/node-test.js';
 import { npmAuditReducer } from './packages/npm-audit.js';
 import { npmInstallReducer } from './packages/npm-install.js';
+import { npmQueryReducer } from './packages/npm-query.js';
 import { pipInstallReducer } from './packages/pip-install.js';
+import { pipQueryReducer } from './packages/pip-query.js';
 import { pytestReducer } from './tests/pytest.js';
 import { sourceReducer } from './generic/source.js';
 import { terraformReducer } from './terraform/terraform.js';
@@ -52,16 +58,22 @@ import { recordsReducer } from './generic/records.js';
 import { sqlReducer } from './generic/sql.js';
 import { tableReducer } from './generic/table.js';
 import { tracebackReducer } from './generic/traceback.js';
+import { jsStackReducer } from './generic/js-stack.js';
+import { treeReducer } from './generic/tree.js';
 
 export const reducers: readonly Reducer[] = [
   aptReducer,
+  aptQueryReducer,
   binaryReducer,
   cargoBuildReducer,
   cargoDepsReducer,
   cargoTestReducer,
+  cargoQueryReducer,
+  goQueryReducer,
   ciLogReducer,
   diffReducer,
   dockerBuildReducer,
+  dockerCliReducer,
   dockerComposeReducer,
   dockerLogsReducer,
   dockerPsReducer,
@@ -89,7 +101,9 @@ export const reducers: readonly Reducer[] = [
   nodeTestReducer,
   npmAuditReducer,
   npmInstallReducer,
+  npmQueryReducer,
   pipInstallReducer,
+  pipQueryReducer,
   pytestReducer,
   sourceReducer,
   terraformReducer,
@@ -103,6 +117,8 @@ export const reducers: readonly Reducer[] = [
   sqlReducer,
   tableReducer,
   tracebackReducer,
+  jsStackReducer,
+  treeReducer,
 ];
 
 export { fallbacks } from './generic/fallbacks.js';

@@ -11,11 +11,15 @@ export interface DiffFile {
   hunkCount: number;
   /** Line where the file's section starts. */
   line: number;
+  /** Last line of its header (`diff --git`, modes, `rename from/to`, `---`/`+++`), before the first hunk. */
+  headerTo: number;
   stream: StreamName;
 }
 
 const MAX_FILES = 2000;
 const MAX_HUNKS_KEPT = 8;
+/** A file header longer than this is not a header: its first lines are cited. */
+const MAX_HEADER_LINES = 8;
 
 /** Streaming diffstat: files, hunk headers, +added / -removed, with bounded state. */
 export class DiffStat {
@@ -38,6 +42,7 @@ export class DiffStat {
     }
     const file = this.current;
     if (!file) return;
+    if (file.hunkCount === 0 && !text.startsWith('@@') && n - file.line < MAX_HEADER_LINES) file.headerTo = n;
     if (text.startsWith('+++ ')) {
       const path = text.slice(4).replace(/\t.*$/, '');
       if (path === '/dev/null') file.status = 'deleted';
@@ -64,10 +69,10 @@ export class DiffStat {
   private open(start: { path: string; oldPath?: string | undefined; stream: StreamName; line: number }): void {
     if (this.files.length >= MAX_FILES) {
       this.droppedFiles++;
-      this.current = { ...start, status: 'modified', added: 0, removed: 0, hunks: [], hunkCount: 0 };
+      this.current = { ...start, status: 'modified', added: 0, removed: 0, hunks: [], hunkCount: 0, headerTo: start.line };
       return;
     }
-    const file: DiffFile = { path: start.path, status: 'modified', added: 0, removed: 0, hunks: [], hunkCount: 0, line: start.line, stream: start.stream };
+    const file: DiffFile = { path: start.path, status: 'modified', added: 0, removed: 0, hunks: [], hunkCount: 0, line: start.line, headerTo: start.line, stream: start.stream };
     if (start.oldPath && start.oldPath !== start.path) file.oldPath = start.oldPath;
     this.files.push(file);
     this.current = file;

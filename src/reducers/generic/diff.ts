@@ -1,11 +1,13 @@
 /**
  * Unified diffs (`git diff`, `diff -u`, patches): a diffstat with files, +added / -removed counts
- * and hunk headers, citing where each file's section starts.
+ * and hunk headers, citing each file's header (modes, renames, deletions); an answer's remaining
+ * room goes to the diff's first and last lines.
  */
 import type { Bullet, CitationDraft, Reducer } from '../../core/types.js';
 import { DiffStat } from './diff-stat.js';
 import { count, plural } from '../../core/format.js';
 import { looksLikeDiff } from './diff-stat.js';
+import { edgeRows } from './structured-run.js';
 
 const FILES_CITED = 20;
 
@@ -13,20 +15,25 @@ export const diffReducer: Reducer = {
   name: 'diff',
   family: 'diff',
   intent: 'answer',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['diff'],
   detect: (probe) => (looksLikeDiff(probe.head) ? 0.4 : 0),
-  start() {
+  start(ctx) {
     const stat = new DiffStat();
+    const lines = { stdout: 0, stderr: 0 };
     return {
-      line: (stream, n, text) => stat.line(stream, n, text),
+      line(stream, n, text) {
+        lines[stream] = n;
+        stat.line(stream, n, text);
+      },
       finish(exit) {
         const files = [...stat.files].sort((a, b) => b.added + b.removed - (a.added + a.removed) || a.line - b.line);
         const citations: CitationDraft[] = files.slice(0, FILES_CITED).map((file, i) => ({
           ref: `c${i + 1}`,
           stream: file.stream,
+          // The whole header: a mode change, a rename or a deletion is said there, not in the hunks.
           from: file.line,
-          to: file.line,
+          to: file.headerTo,
           label: `${file.status} ${file.path} +${file.added} -${file.removed}, ${plural(file.hunkCount, 'hunk')}`,
           kind: 'file header',
           priority: i < 8 ? 'high' : 'normal',
@@ -47,7 +54,7 @@ export const diffReducer: Reducer = {
             removed: stat.removed,
             byStatus: Object.fromEntries(byStatus),
           },
-          citations,
+          citations: [...citations, ...(ctx.intent === 'answer' ? [edgeRows(lines, () => `c${citations.length + 1}`)].filter((c) => c !== null) : [])].map((c) => (c.kind === 'rows' ? { ...c, label: 'diff lines', kind: 'diff lines' } : c)),
           omitted: files.length > FILES_CITED ? [{ what: 'files not cited', count: files.length - FILES_CITED + stat.droppedFiles }] : [],
           confidence: 0.9,
         };

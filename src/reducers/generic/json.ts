@@ -8,6 +8,7 @@ import { LogDigest } from './log-digest.js';
 import { NdjsonRecords } from './ndjson-records.js';
 import { count, plural } from '../../core/format.js';
 import { findCollections, IDENTITY_KEY, type Anomaly, type Collection } from './json-collections.js';
+import { jsonTable, type JsonTable } from './json-table.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson, resolvePointer } from './json-render.js';
 
 const MAX_FLAGGED_CITED = 24;
@@ -16,11 +17,14 @@ const INDEX_FIRST = 9;
 const INDEX_LAST = 3;
 /** The longest preview of an item's text (a comment body, a log message) in its index line. */
 const PREVIEW_CHARS = 80;
+/** Table rows offered beyond the index, packed only into room left over: up to this many from each end. */
+const MORE_FIRST = 200;
+const MORE_LAST = 40;
 
 export const jsonReducer: Reducer = {
   name: 'json',
   family: 'json',
-  version: '1.2.0',
+  version: '1.3.0',
   wantsJson: true,
   detect: (probe) => (/^\s*[[{]/.test(probe.head) ? 0.3 : 0),
   start(ctx) {
@@ -91,13 +95,22 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
     if (flagged.length > MAX_FLAGGED_CITED) omitted.push({ what: `flagged items in ${where} past the first ${MAX_FLAGGED_CITED}`, count: flagged.length - MAX_FLAGGED_CITED });
 
     const indexRef = refs.nextRef();
-    const index = renderIndex(collection, style);
+    const table = jsonTable(collection.items, style);
+    const index = table ? renderTableIndex(collection, table) : renderIndex(collection, style);
     const listed = Math.min(INDEX_FIRST + INDEX_LAST, collection.items.length);
     const which = listed < collection.items.length ? `first ${INDEX_FIRST} and last ${INDEX_LAST}` : `all ${count(listed)}`;
-    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `${which} of ${plural(collection.items.length, 'item')}, identity keys`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: index });
+    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `${which} of ${plural(collection.items.length, 'item')}, ${table ? 'as a table' : 'identity keys'}`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: index });
     if (rank < 2 && !flagged.length) answerBytes += excerptBytes(index);
     const sampleRef = refs.nextRef();
     citations.push({ ref: sampleRef, stream: 'stdout', pointer: pointerJoin(collection.pointer, 0), label: 'first item (sample)', priority: 'low', excerpt: [renderJson(collection.items[0], { style, limit: 480, maxString: 80 })] });
+    if (table && collection.items.length > listed && rank < 2) {
+      // More rows fill what room the index leaves: the last ones first (a newest or final state), then on from the first.
+      const n = collection.items.length;
+      const tailFrom = Math.max(INDEX_FIRST, n - INDEX_LAST - MORE_LAST);
+      const headTo = Math.min(tailFrom, INDEX_FIRST + MORE_FIRST);
+      if (tailFrom < n - INDEX_LAST) citations.push({ ref: refs.nextRef(), stream: 'stdout', pointer: collection.pointer, label: `table rows ${tailFrom}-${n - INDEX_LAST - 1}`, kind: 'table rows', priority: 'low', excerpt: [table.header, ...collection.items.slice(tailFrom, n - INDEX_LAST).map((item, i) => table.row(item, tailFrom + i))] });
+      if (headTo > INDEX_FIRST) citations.push({ ref: refs.nextRef(), stream: 'stdout', pointer: collection.pointer, label: `table rows ${INDEX_FIRST}-${headTo - 1}`, kind: 'table rows', priority: 'low', excerpt: [table.header, ...collection.items.slice(INDEX_FIRST, headTo).map((item, i) => table.row(item, INDEX_FIRST + i))] });
+    }
     if (collection.items.length > listed) omitted.push({ what: `items of ${where} not listed`, count: collection.items.length - listed });
 
     const histograms: string[] = [];
@@ -113,7 +126,11 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
       text: `${where}: ${plural(collection.items.length, 'item')}${flaggedText}`,
       cites: [...flaggedRefs.slice(0, 4), indexRef],
     });
-    if (histograms.length) summary.push({ text: histograms.slice(0, 4).join('; '), fields: ['histograms'] });
+    if (table && rank < 2) for (const [column, values] of table.counts.slice(0, 4)) {
+      histogramField[`${where}[].${column}`] = Object.fromEntries(values);
+      histograms.push(`${column}: ${values.map(([v, c]) => `${v} ${count(c)}`).join(', ')}`);
+    }
+    if (histograms.length) summary.push({ text: histograms.slice(0, 6).join('; '), fields: ['histograms'] });
   });
   if (collections.length > 1 && flaggedTotal > 0) fields.collections = Object.fromEntries(collections.map((c) => [c.pointer || '/', c.items.length]));
   if (flaggedTotal > 0) fields.flagged = flaggedTotal;
@@ -266,6 +283,14 @@ function preview(text: string): string {
   const cut = line.slice(0, PREVIEW_CHARS);
   const space = cut.lastIndexOf(' ');
   return `${space > PREVIEW_CHARS / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** The index as a table: the header, the first rows, a count, the last rows. */
+function renderTableIndex(collection: Collection, table: JsonTable): string[] {
+  const { items } = collection;
+  if (items.length <= INDEX_FIRST + INDEX_LAST) return [table.header, ...items.map(table.row)];
+  const lastFrom = items.length - INDEX_LAST;
+  return [table.header, ...items.slice(0, INDEX_FIRST).map(table.row), `… ${count(lastFrom - INDEX_FIRST)} more rows`, ...items.slice(lastFrom).map((item, i) => table.row(item, lastFrom + i))];
 }
 
 function renderIndex(collection: Collection, style: JsonStyle): string[] {

@@ -8,6 +8,7 @@
 import { normalizeArgv } from '../../core/argv.js';
 import { count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, FieldValue, Probe, Reducer } from '../../core/types.js';
+import { looksLikeDiff } from './diff-stat.js';
 import { LogDigest } from './log-digest.js';
 
 /** Programs that print a file (or part of it) as it is. */
@@ -55,14 +56,20 @@ const OUTLINE: Record<TextKind, RegExp> = {
 const FENCE = /^\s*(?:```|~~~)/;
 /** Entries remembered: more than any budget shows; later ones are counted. */
 const MAX_ENTRIES = 2000;
-/** Past this many entries, nested members give way to top-level ones. */
-const OUTLINE_TARGET = 120;
+/** Past this many bytes of entries, private members and then nested ones give way to top-level ones. */
+const OUTLINE_BYTES = 5600;
+/** Bytes an outline entry takes beyond its text: the line number, the bar, the newline. */
+const ENTRY_OVERHEAD = 10;
+/** A member named as private by convention (`_helper`, `#field`), not a dunder such as `__init__`. */
+const PRIVATE = /^\s*(?:(?:async|static|private|protected)\s+)*(?:def\s+|function\s+|fn\s+)?(?:_(?!_)|#)\w/;
 /** Deeper than this (in columns) a definition is a detail of a detail. */
 const MAX_INDENT = 8;
 
 interface Entry {
   n: number;
   indent: number;
+  bytes: number;
+  private: boolean;
 }
 
 /** The file a reader command prints and where its first line sits in that file. */
@@ -95,6 +102,41 @@ export function readTarget(argv: readonly string[]): ReadTarget | null {
   return { file, kind: kindOf(file), startLine };
 }
 
+/**
+ * Lines that only source code has: a definition, an import, a block opener or closer, a statement
+ * ending in `;`, a comment. Log lines, tables and prose match few of them.
+ */
+const CODE_LINE =
+  /^\s*(?:(?:export|import|from|package|use|require|using|#include|#define|#!)\b|(?:async\s+)?(?:def|class|function|func|fn|struct|interface|enum|impl|pub|const|let|var|return|if|else|elif|for|while|switch|case|try|catch|except|finally|raise|throw)\b|[}\])]+[;,)]*\s*$|\/\/|\/\*|\*\/?(?:\s|$)|#(?!\d)|@\w+)|[{(:;,]\s*$/;
+/** Lines that say the text is a log, a diagnostic or a table rather than code. */
+const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL)\b|\S+:\d+:\d*:? |[-+=|]{3,}|diff --git|@@ |\s+at \S+ \()/;
+/** Definitions only code has: a score needs at least this many to call the text source. */
+const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b)/;
+
+/** How much the head looks like source code: most lines code-like, a few definitions, no log or diagnostic lines. */
+export function codeScore(head: string): number {
+  const lines = head.split('\n', 80).slice(0, 79).filter((l) => l.trim() !== '');
+  if (lines.length < 8 || (/^\s*[[{]/.test(lines[0]!) && /^\s*[[{"]/.test(lines[1] ?? '')) || looksLikeDiff(head)) return 0;
+  let code = 0;
+  let definitions = 0;
+  let foreign = 0;
+  for (const line of lines) {
+    if (NOT_CODE.test(line)) foreign++;
+    if (DEFINITION.test(line)) definitions++;
+    // Indented continuation of a statement or a comment block counts as code too.
+    if (CODE_LINE.test(line) || (/^\s{2,}\S/.test(line) && !NOT_CODE.test(line))) code++;
+  }
+  if (definitions < 2 || foreign > lines.length * 0.1) return 0;
+  return code >= lines.length * 0.7 ? 0.6 : 0;
+}
+
+/** The kind of code in a head with no file name: Python by its definitions and imports, else brace code. */
+function kindFromContent(head: string): TextKind {
+  const python = (head.match(/^\s*(?:def \w+\(.*\):|class \w+(?:\(.*\))?:|import \w+$|from [\w.]+ import )/gm) ?? []).length;
+  const braces = (head.match(/[{};]\s*$/gm) ?? []).length;
+  return python > braces ? 'python' : 'code';
+}
+
 function kindOf(file: string): TextKind | null {
   const base = (file.split(/[\\/]/).pop() ?? file).toLowerCase();
   if (NAMES[base]) return NAMES[base]!;
@@ -116,16 +158,18 @@ function indentOf(text: string): number {
 export const sourceReducer: Reducer = {
   name: 'source',
   family: 'text',
-  version: '1.0.0',
+  version: '1.1.0',
   intent: 'answer',
   lane: 'internal',
   detect(probe: Probe) {
     const target = readTarget(probe.argv);
-    return target?.kind ? 0.95 : 0;
+    if (target?.kind) return 0.95;
+    // Piped with no command (`cat app.js | reduce`), or a reader of a file named for no kind.
+    return probe.argv.length === 0 || target ? codeScore(probe.head) : 0;
   },
   start(ctx) {
     const target = readTarget(ctx.argv);
-    const kind = target?.kind ?? 'code';
+    const kind = target?.kind ?? kindFromContent(ctx.head);
     const pattern = OUTLINE[kind];
     const entries: Entry[] = [];
     let uncounted = 0;
@@ -150,7 +194,7 @@ export const sourceReducer: Reducer = {
         if (fenced) return;
         const indent = indentOf(text);
         if (indent > MAX_INDENT || text.length > 400 || !pattern.test(text)) return;
-        if (entries.length < MAX_ENTRIES) entries.push({ n, indent });
+        if (entries.length < MAX_ENTRIES) entries.push({ n, indent, bytes: Math.min(text.length, 200) + ENTRY_OVERHEAD, private: indent > 0 && PRIVATE.test(text) });
         else uncounted++;
       },
       finish(exit) {
@@ -190,12 +234,18 @@ export const sourceReducer: Reducer = {
   },
 };
 
-/** Past OUTLINE_TARGET entries, drop the deepest level until the outline is short enough (top level always stays). */
+/**
+ * Past OUTLINE_BYTES, nested private members go first, then the deepest level until the outline is
+ * short enough (the top level always stays): the public shape of a large file fits one screen.
+ */
 function trimOutline(entries: Entry[]): Entry[] {
+  const size = (list: Entry[]) => list.reduce((a, e) => a + e.bytes, 0);
   let kept = entries;
+  if (size(kept) <= OUTLINE_BYTES) return kept;
+  kept = kept.filter((e) => !e.private);
   const levels = [...new Set(entries.map((e) => e.indent))].sort((a, b) => b - a);
   for (const level of levels) {
-    if (kept.length <= OUTLINE_TARGET || level === levels.at(-1)) break;
+    if (size(kept) <= OUTLINE_BYTES || level === levels.at(-1)) break;
     kept = kept.filter((e) => e.indent < level);
   }
   return kept;

@@ -30,7 +30,8 @@ export const sqlReducer: Reducer = {
   // Generic like the other structure reducers: one reducer reads psql, mysql and sqlite3 sessions.
   family: 'text',
   version: '1.0.0',
-  claims: ['psql', 'mysql', 'mariadb', 'sqlite3'],
+  // The clients and the server tools around them (`pg_isready`, `pg_dump`, `mysqladmin`): their errors are the server's.
+  claims: ['psql', 'mysql', 'mariadb', 'sqlite3', 'pg_isready', 'pg_dump', 'pg_dumpall', 'pg_restore', 'pg_ctl', 'pg_ctlcluster', 'pg_lsclusters', 'createdb', 'dropdb', 'createuser', 'dropuser', 'mysqladmin', 'mysqldump', 'mariadb-admin', 'mariadb-dump'],
   detect: sqlScore,
   start: (ctx) => structuredRun(ctx, [new SqlSession(), new TableScanner(ctx.argv.includes('--csv') ? 'csv' : null), new RecordBlocks(true)], (parts) => {
     const failed = typeof parts.fields.sqlErrors === 'number' && parts.fields.sqlErrors > 0;

@@ -4,7 +4,7 @@
  * leads the packet (most informative first); the digest's evidence follows, so a budget of any size
  * packs the index before the noise.
  */
-import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
+import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineCitation, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
 
 
@@ -50,9 +50,24 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       // past the cap the index is packed); a log's answer is its index of problems.
       const index = answerBytesOf(structure, lines ? chars / lines : 0);
       parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
+      if (ctx.intent === 'answer') {
+        const edges = edgeRows(digest.lines, () => digest.nextRef());
+        if (edges) parts.citations.push(edges);
+      }
       return finishParts ? finishParts(parts, exit) : parts;
     },
   };
+}
+
+/**
+ * An answer's rows at both ends, packed last: whatever room the index leaves goes to the first and
+ * last lines not shown yet, so a large answer never shows fewer of them than a blind head-and-tail cut.
+ */
+export function edgeRows(lines: { stdout: number; stderr: number }, nextRef: () => string): LineCitation | null {
+  const stream: StreamName = lines.stdout > 0 ? 'stdout' : 'stderr';
+  const to = lines[stream];
+  if (to < 2) return null;
+  return { ref: nextRef(), stream, from: 1, to, label: 'rows', kind: 'rows', priority: 'low', layout: 'edges' };
 }
 
 /** The structure's parts first, then the digest's; fields of the structure win a name clash. */

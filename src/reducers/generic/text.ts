@@ -5,17 +5,24 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
+import { edgeRows } from './structured-run.js';
 
 export const textReducer: Reducer = {
   name: 'text',
   family: 'text',
-  version: '1.2.0',
+  version: '1.3.0',
   detect: () => 0.1,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     return {
       line: (stream, n, text, marks) => digest.line(stream, n, text, marks),
-      finish: (exit) => digest.finish(exit),
+      finish(exit) {
+        const parts = digest.finish(exit);
+        // Text the caller asked to read: what room the evidence leaves goes to its first and last lines.
+        const edges = ctx.intent === 'answer' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
+        if (edges) parts.citations.push({ ...edges, label: 'lines', kind: 'lines' });
+        return parts;
+      },
     };
   },
 };

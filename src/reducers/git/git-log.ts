@@ -9,12 +9,15 @@ import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DiffStat } from '../generic/diff-stat.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
+import { edgeRows } from '../generic/structured-run.js';
 
 const COMMIT = /^commit ([0-9a-f]{7,64})(?: \(from [0-9a-f]+\))?(?: \((.+)\))?$/;
 const ONELINE = /^(?:[*|\\/ ]+)?([0-9a-f]{7,40}) (?:\((.+?)\) )?(.*)$/;
 const NEWEST = 3;
 const MAX_AUTHORS = 2000;
 const MAX_REFS = 12;
+/** Commit lines remembered for the index of all commits; later ones are counted. */
+const MAX_INDEXED = 4000;
 
 interface Commit {
   hash: string;
@@ -29,11 +32,15 @@ export const gitLogReducer: Reducer = {
   name: 'git-log',
   family: 'git',
   intent: 'answer',
-  version: '1.1.0',
+  version: '1.2.0',
   claims: ['git log', 'git show', 'git whatchanged'],
   lane: 'external-untrusted',
   detect(probe) {
-    return /^commit [0-9a-f]{40}\b.*\n(?:Merge: .*\n)?Author: /m.test(probe.head) ? 0.95 : 0;
+    if (/^commit [0-9a-f]{40}\b.*\n(?:Merge: .*\n)?Author: /m.test(probe.head)) return 0.95;
+    // `git log --oneline` piped: an abbreviated hash leads nearly every line (after any --graph drawing).
+    const lines = probe.head.split('\n', 41).slice(0, 40).filter((l) => l.trim() !== '');
+    const commits = lines.filter((l) => /^(?:[*|\\/ ]+)?[0-9a-f]{7,12} (?:\([^)]*\) )?\S/.test(l)).length;
+    return lines.length >= 3 && commits >= lines.length * 0.8 ? 0.7 : 0;
   },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
@@ -47,6 +54,8 @@ export const gitLogReducer: Reducer = {
         if (parser.commits === 0) return digest.finish(exit);
         const parts = parser.finish(digest);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
+        const edges = ctx.intent === 'answer' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
+        if (edges) parts.citations.push({ ...edges, label: 'log lines', kind: 'log lines' });
         return withStderrErrors(parts, digest, exit);
       },
     };
@@ -68,6 +77,8 @@ class LogParser {
   private statInsertions = 0;
   private statDeletions = 0;
   private oneline = 0;
+  /** The hash and subject line of every commit, for the index. */
+  readonly indexed: number[] = [];
 
   /** Width of the `--graph` drawing (`* `, `| * `) before the text on commit lines. */
   private graph = 0;
@@ -106,6 +117,7 @@ class LogParser {
       if (!c.subject && text.startsWith('    ')) {
         c.subject = text.trim();
         c.subjectLine = n;
+        if (this.indexed.length < MAX_INDEXED) this.indexed.push(n);
         return;
       }
       if (text.startsWith('    ') || text === '') return;
@@ -127,6 +139,7 @@ class LogParser {
     this.phase = 'header';
     if (decoration) for (const ref of decoration.split(', ')) if (this.refs.length < MAX_REFS && !this.refs.includes(ref)) this.refs.push(ref);
     const commit: Commit = { hash, line: n, author: '', date: '', subject: '', subjectLine: n };
+    if (this.indexed.length < MAX_INDEXED) this.indexed.push(n);
     this.current = commit;
     if (this.newest.length < NEWEST) this.newest.push(commit);
     this.oldest = commit;
@@ -177,6 +190,8 @@ class LogParser {
       }
       summary.push({ text: `patch: ${plural(files.length + this.diff.droppedFiles, 'file')}, +${count(this.diff.added)} -${count(this.diff.removed)}`, cites: fileRefs.slice(0, 3), fields: ['diff'] });
     }
+    // Every commit by its hash and subject, as many as the budget holds: the commit asked about may be any of them.
+    if (this.commits > NEWEST + 1 && this.indexed.length) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: this.indexed[0]!, to: this.indexed.at(-1)!, label: `all ${plural(this.commits, 'commit')}, hash and subject`, kind: 'commit index', priority: 'normal', layout: 'index', focus: [...this.indexed] });
     const omitted = this.commits > NEWEST + 1 ? [{ what: 'older commits (counted)', count: this.commits - NEWEST - 1 }] : [];
     return { status: 'ok' as Status, summary, fields, citations, omitted, confidence: 0.9 };
   }

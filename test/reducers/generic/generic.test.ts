@@ -22,7 +22,7 @@ import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-generic-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function reduce(stdout: string | Buffer, options: { family: 'text' | 'json'; exit?: number | null; budget?: BudgetName; maxBytes?: number }) {
+function reduce(stdout: string | Buffer, options: { family: 'text' | 'json'; exit?: number | null; budget?: BudgetName; maxBytes?: number; intent?: 'answer' | 'verdict' }) {
   const result = reduceOutputSync({
     stdout,
     argv: [],
@@ -34,6 +34,7 @@ function reduce(stdout: string | Buffer, options: { family: 'text' | 'json'; exi
     cwd: work,
     budget: options.budget ?? 'auto',
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    ...(options.intent ? { intent: options.intent } : {}),
   });
   return { text: result.text, packet: result.packet!, parts: result.parts! };
 }
@@ -134,7 +135,8 @@ describe('red marks', () => {
     lines.push('\x1b[1m  # local_file.audit[0]\x1b[0m must be \x1b[1m\x1b[31mreplaced\x1b[0m');
     for (let i = 0; i < 40; i++) lines.push(`    unchanged_${i} = true`);
     lines.push('Plan: 1 to add, 0 to change, 1 to destroy.');
-    const { text } = reduce(lines.join('\n') + '\n', { family: 'text', budget: 'normal' });
+    // A plan run to learn what it will do: the verdict's evidence, not the answer's rows around it.
+    const { text } = reduce(lines.join('\n') + '\n', { family: 'text', budget: 'normal', intent: 'verdict' });
     expect(text).toMatch(/marked red by the tool[^\n]*\n\s+43│ {3}# local_file\.audit\[0\] must be replaced/);
   });
 });

@@ -171,7 +171,9 @@ describe('detection from content (piped, no argv)', () => {
     expect(run('ERROR:  relation "x" does not exist\nLINE 1: select * from x\n                      ^\n').reducer).toMatch(/^sql@/);
     const access = Array.from({ length: 30 }, (_, i) => `10.0.0.${i} - - [23/Nov/2026:10:00:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "curl"`).join('\n');
     expect(run(access).reducer).toMatch(/^log@/);
-    expect(run('Package: a\nVersion: 1\nArchitecture: all\nMaintainer: m\n\nPackage: b\nVersion: 2\n').reducer).toMatch(/^records@/);
+    expect(run('Id: a.service\nType: simple\nMainPID: 12\nRestart: no\n\nId: b.service\nType: oneshot\n').reducer).toMatch(/^records@/);
+    // A record set a family prints gets that family's name.
+    expect(run('Package: a\nVersion: 1\nArchitecture: all\nMaintainer: m\n\nPackage: b\nVersion: 2\n').reducer).toMatch(/^apt-query@/);
     expect(run('./a/b.ts\n./a/c.ts\n./d/e.md\n./f.json\n').reducer).toMatch(/^list@/);
     expect(run('', [], { stderr: 'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\nValueError: bad\n' }).reducer).toMatch(/^traceback@/);
     expect(run('NAME      STATUS    AGE\nweb-1     Running   3d\nweb-2     Error     3d\n').reducer).not.toMatch(/^text@/);

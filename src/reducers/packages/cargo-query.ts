@@ -1,0 +1,15 @@
+/**
+ * cargo's read commands: `cargo tree` (depth 0 and 1 whole, deeper levels counted, `(*)` repeats
+ * counted), `cargo metadata` (a document), `cargo search`, `cargo pkgid`. The packet names the cargo family.
+ * Docs: https://doc.rust-lang.org/cargo/commands/cargo-tree.html
+ */
+import { familyAnswerReducer } from '../generic/best-structure.js';
+
+export const cargoQueryReducer = familyAnswerReducer({
+  name: 'cargo-query',
+  family: 'cargo',
+  version: '1.0.0',
+  intent: 'answer',
+  claims: ['cargo tree', 'cargo metadata', 'cargo search', 'cargo pkgid', 'cargo info', 'cargo read-manifest', 'cargo locate-project'],
+  lane: 'internal',
+});

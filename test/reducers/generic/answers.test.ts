@@ -1,0 +1,187 @@
+/**
+ * The answer side: trees, JSON arrays read as tables, the best-fitting structure of a family's read
+ * command, piped source code, JavaScript stack traces, and the rows that fill an answer's budget.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../../../src/api.js';
+import { BestStructure } from '../../../src/reducers/generic/best-structure.js';
+import { DependencyTree, treeShare } from '../../../src/reducers/generic/dependency-tree.js';
+import { jsonTable } from '../../../src/reducers/generic/json-table.js';
+import { codeScore } from '../../../src/reducers/generic/source.js';
+import type { LineCitation } from '../../../src/core/types.js';
+import { run } from '../helpers.js';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-answers-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+let runs = 0;
+function piped(stdout: string, options: { maxBytes?: number; intent?: 'answer' | 'verdict'; stderr?: string; argv?: string[] } = {}) {
+  const argv = options.argv ?? [];
+  return reduceOutputSync({
+    stdout,
+    ...(options.stderr ? { stderr: options.stderr } : {}),
+    argv,
+    command: argv.join(' '),
+    exit: { code: 0, signal: null },
+    mode: argv.length ? 'wrap' : 'pipe',
+    outputsDir: path.join(work, String(runs++)),
+    cwd: work,
+    ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+    ...(options.intent ? { intent: options.intent } : {}),
+  });
+}
+function feed(scanner: { line(s: 'stdout' | 'stderr', n: number, t: string): unknown }, text: string): void {
+  text.split('\n').forEach((line, i) => scanner.line('stdout', i + 1, line));
+}
+function refs(): () => string {
+  let i = 0;
+  return () => `c${++i}`;
+}
+
+const NPM_LS = [
+  'app@1.0.0 /srv/app',
+  '├─┬ express@4.21.2',
+  '│ ├── accepts@1.3.8',
+  '│ ├─┬ body-parser@1.20.3',
+  '│ │ └── bytes@3.1.2',
+  '│ └── debug@2.6.9 deduped',
+  '├── UNMET OPTIONAL DEPENDENCY fsevents@^2.3.2',
+  '├── left-pad@1.3.0 extraneous',
+  '├── error-ex@1.3.2',
+  '└── lodash@4.17.20 invalid: "^4.17.21" from the root project',
+].join('\n');
+
+describe('DependencyTree', () => {
+  it('cites the root and depth 1, counts deeper levels, and cites problem rows but not names that contain a problem word', () => {
+    const tree = new DependencyTree();
+    feed(tree, NPM_LS);
+    const out = tree.finish(refs());
+    expect(out.fields).toMatchObject({ treeRows: 9, depths: { '1': 5, '2': 3, '3': 1 }, deduped: 1, optionalNotInstalled: 1, problemRows: 2 });
+    const cites = out.citations as LineCitation[];
+    expect(cites.find((c) => c.kind === 'tree root')).toMatchObject({ from: 1, to: 1 });
+    expect(cites.find((c) => c.kind === 'tree level')?.focus).toEqual([2, 7, 8, 9, 10]);
+    expect(cites.filter((c) => c.kind === 'tree problem').map((c) => c.from)).toEqual([8, 10]);
+  });
+
+  it('reads `tree` and `cargo tree` drawings and tells trees from prose', () => {
+    expect(treeShare('.\n├── src\n│   └── a.ts\n└── package.json\n')).toBeGreaterThan(0.6);
+    expect(treeShare('cargo-demo v0.1.0 (/x)\n├── serde v1.0.0\n│   └── serde_derive v1.0.0 (proc-macro)\n└── anyhow v1.0.0\n')).toBeGreaterThan(0.6);
+    expect(treeShare('just some\nprose lines\nhere\n')).toBe(0);
+  });
+});
+
+describe('jsonTable', () => {
+  it('puts identity and status columns first and counts low-cardinality columns', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ size: i, status: i === 7 ? 'failed' : 'ok', name: `job-${i}`, dev: i % 2 === 0, nested: { a: 1 } }));
+    const table = jsonTable(items)!;
+    expect(table.columns).toEqual(['name', 'status', 'size', 'dev']);
+    expect(table.header).toBe('columns: name, status, size, dev');
+    expect(table.row(items[7], 7)).toBe('7 {"name": "job-7", "status": "failed", "size": 7, "dev": false}');
+    expect(jsonTable(items, 'compact')!.row(items[1], 1)).toBe('1 {"name":"job-1","status":"ok","size":1,"dev":false}');
+    expect(table.counts).toEqual([['dev', [['false', 10], ['true', 10]]]]);
+  });
+
+  it('leaves prose items (comments, messages) and arrays of scalars to the identity index', () => {
+    expect(jsonTable([{ id: 1, body: 'x'.repeat(200) }, { id: 2, body: 'y'.repeat(200) }])).toBeNull();
+    expect(jsonTable([1, 2, 3])).toBeNull();
+  });
+
+  it('shows a large array of objects as table rows that fill the answer budget, with their pointers', () => {
+    const items = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, host: `web-${i}`, state: i === 250 ? 'down' : 'up', region: ['eu', 'us'][i % 2] }));
+    const result = piped(JSON.stringify(items, null, 2));
+    expect(result.packet!.reducer).toMatch(/^json@/);
+    expect(result.text).toContain('columns: id, state, host, region');
+    expect(result.text).toContain('"host": "web-250"');
+    expect(result.text).toContain('399 {"id": 400, "state": "up", "host": "web-399", "region": "us"}');
+    expect(result.text).toMatch(/table rows \d+-\d+/);
+    expect(result.text).toContain('region: eu 200, us 200');
+    expect(Buffer.byteLength(result.text)).toBeGreaterThan(6000);
+    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(8192);
+  });
+});
+
+describe('BestStructure', () => {
+  it('lets the scanner that recognised the most lines speak, and no other', () => {
+    const best = new BestStructure();
+    feed(best, 'Package    Version\n---------- -------\nchalk      5.6.2\nvitest     4.1.12\nzod        3.25.76');
+    const out = best.finish(refs());
+    expect(out.fields.tables).toBeDefined();
+    expect(out.fields.items).toBeUndefined();
+    expect(out.fields.treeRows).toBeUndefined();
+  });
+
+  it('claims nothing when structure is a small part of the output', () => {
+    const best = new BestStructure();
+    feed(best, 'hello there\nthis is prose\nand more prose\nsrc/a.ts\nnothing else\n');
+    expect(best.finish(refs())).toEqual({ summary: [], citations: [], fields: {}, omitted: [] });
+  });
+});
+
+describe('detection from content: code, stacks, family answers', () => {
+  const js = Array.from({ length: 12 }, (_, i) => [`function handler${i}(req, res) {`, `  const value = req.body[${i}];`, '  return res.json(value);', '}', ''].join('\n')).join('\n');
+
+  it('reads piped source code as source, and log, table or diff text not', () => {
+    expect(codeScore(['diff --git a/x.ts b/x.ts', '--- a/x.ts', '+++ b/x.ts', '@@ -1,9 +1,9 @@', ...js.split('\n').slice(0, 20).map((l) => ` ${l}`)].join('\n'))).toBe(0);
+    expect(codeScore(js)).toBeGreaterThan(0.5);
+    expect(run(js).reducer).toMatch(/^source@/);
+    expect(codeScore('2026-11-23T10:00:00Z ERROR x\n'.repeat(20))).toBe(0);
+    expect(codeScore('NAME   STATUS\nweb-1  Running\n'.repeat(10))).toBe(0);
+  });
+
+  it('names the runtime of a crash: node for a V8 stack, python for a traceback or a SyntaxError', () => {
+    const stack = "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module 'x'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n    at Module._load (node:internal/modules/cjs/loader:1051:27)\n\nNode.js v20.20.2\n";
+    expect(run('', [], { stderr: stack }).reducer).toMatch(/^js-stack@/);
+    expect(run('', [], { stderr: '  File "/app/x.py", line 2\n    items = [x for x\n            ^\nSyntaxError: \'[\' was never closed\n' }).reducer).toMatch(/^traceback@/);
+  });
+
+  it('gives family names to read commands and their piped shapes', () => {
+    expect(run('a==1.0\nb==2.0.1\nc-d==3.0\n').reducer).toMatch(/^pip-query@/);
+    expect(run('', [], { stderr: 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?\n' }).reducer).toMatch(/^docker-cli@/);
+    expect(run(NPM_LS, ['npm', 'ls']).reducer).toMatch(/^npm-query@/);
+    expect(run(NPM_LS).reducer).toMatch(/^npm-query@/);
+    expect(run('.\n├── a\n│   └── b.ts\n└── c.ts\n\n2 directories, 2 files\n').reducer).toMatch(/^tree@/);
+  });
+});
+
+describe('answers fill their budget with the rows at both ends', () => {
+  it('a large list shows more first and last items than its index alone, never past the budget', () => {
+    const list = Array.from({ length: 2000 }, (_, i) => `src/module-${String(i).padStart(4, '0')}/index.ts`).join('\n');
+    const { text } = piped(list);
+    expect(text).toContain('src/module-0040/index.ts');
+    expect(text).toContain('src/module-1960/index.ts');
+    expect(text).toMatch(/rows, first/);
+    expect(text).toMatch(/rows, last/);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
+  });
+
+  it('a verdict gets no filler rows', () => {
+    const list = Array.from({ length: 2000 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
+    expect(piped(list, { intent: 'verdict' }).text).not.toMatch(/rows, first/);
+  });
+});
+
+/** Random input of each answer shape: the reducer never throws and the packet keeps to its budget. */
+describe('properties of the answer reducers', () => {
+  const word = fc.string({ maxLength: 16 }).map((s) => s.replace(/\n/g, ' '));
+  const shapes: Record<string, fc.Arbitrary<string>> = {
+    tree: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom('├── ', '└── ', '├─┬ ', '+-- ', '- '), word, fc.constantFrom('', ' deduped', ' invalid', ' extraneous', ' UNMET OPTIONAL DEPENDENCY')), { maxLength: 300 }).map((rows) => ['root@1.0.0 /x', ...rows.map(([d, mark, w, tag]) => `${'│ '.repeat(d)}${mark}${w}${tag}`)].join('\n')),
+    'json array': fc.array(fc.record({ id: fc.integer(), name: word, state: fc.constantFrom('ok', 'failed', 'pending', ''), n: fc.option(fc.integer()) }), { maxLength: 300 }).map((items) => JSON.stringify(items, null, 2)),
+    code: fc.array(fc.tuple(fc.constantFrom('function f() {', '  return x;', '}', 'class A {', '  def g(self):', 'import os', '// note', '  raise Error("x")'), word), { maxLength: 400 }).map((ls) => ls.map(([a, b]) => `${a} ${b}`).join('\n')),
+    freeze: fc.array(fc.tuple(word, fc.integer({ min: 0, max: 99 })), { maxLength: 300 }).map((ls) => ls.map(([n, v]) => `${n.replace(/\W/g, '') || 'x'}==${v}.0`).join('\n')),
+  };
+  for (const [shape, arbitrary] of Object.entries(shapes)) {
+    it(`${shape}: never throws and keeps to --max-bytes`, () => {
+      fc.assert(
+        fc.property(arbitrary, fc.integer({ min: 1500, max: 8000 }), (text, maxBytes) => {
+          const result = piped(text, { maxBytes });
+          expect(result.packet).toBeTruthy();
+          if (!result.packet!.verbatim) expect(Buffer.byteLength(result.text), result.text).toBeLessThanOrEqual(maxBytes);
+        }),
+        { numRuns: 30 },
+      );
+    });
+  }
+});
