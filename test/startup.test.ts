@@ -27,8 +27,11 @@ const HEAVY: Record<string, RegExp> = {
   'js-yaml': /^\/\/ node_modules\/js-yaml\//m,
   tokenizer: /^\/\/ node_modules\/gpt-tokenizer\//m,
   chalk: /^\/\/ node_modules\/chalk\//m,
-  'MCP SDK': /@modelcontextprotocol/,
-  'web-tree-sitter': /web-tree-sitter|tree-sitter-bash/,
+};
+/** The libraries that stay outside the bundle, known by the path they load from. */
+const EXTERNAL: Record<string, RegExp> = {
+  'MCP SDK': /node_modules\/@modelcontextprotocol\//,
+  'web-tree-sitter': /node_modules\/(web-tree-sitter|tree-sitter-bash)\//,
 };
 
 function loadsOf(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): { status: number | null; libraries: string[]; files: string[] } {
@@ -42,9 +45,11 @@ function loadsOf(args: string[], options: { input?: string; env?: NodeJS.Process
   });
   const urls = fs.readFileSync(record, 'utf8').split('\n').filter(Boolean);
   const files = urls.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
-  const libraries = Object.entries(HEAVY)
-    .filter(([, marker]) => files.some((f) => marker.test(f) || (f.startsWith(path.join(root, 'dist')) && marker.test(fs.readFileSync(f, 'utf8')))))
-    .map(([name]) => name);
+  const chunks = files.filter((f) => f.startsWith(path.join(root, 'dist'))).map((f) => fs.readFileSync(f, 'utf8'));
+  const libraries = [
+    ...Object.entries(HEAVY).filter(([, marker]) => chunks.some((text) => marker.test(text))),
+    ...Object.entries(EXTERNAL).filter(([, marker]) => files.some((f) => marker.test(f))),
+  ].map(([name]) => name);
   fs.rmSync(dir, { recursive: true, force: true });
   return { status: r.status, libraries, files };
 }
@@ -69,6 +74,17 @@ describe('start-up', () => {
   it('pipe mode and inspect load none of them either', () => {
     expect(loadsOf(['--command', 'make'], { input: 'built\n' }).libraries).toEqual([]);
     expect(loadsOf(['inspect', 'last']).libraries).toEqual([]);
+  });
+
+  it('reduce hook claude pre loads the shell parser only when the permission rules allow a rewrite', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hook-'));
+    const payload = (command: string): string => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir });
+    const env = { CLAUDE_CONFIG_DIR: path.join(dir, 'claude') };
+    expect(loadsOf(['hook', 'claude', 'pre'], { input: payload('kubectl logs api'), env }).libraries).toEqual([]);
+    fs.mkdirSync(env.CLAUDE_CONFIG_DIR);
+    fs.writeFileSync(path.join(env.CLAUDE_CONFIG_DIR, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(kubectl logs:*)'] } }));
+    expect(loadsOf(['hook', 'claude', 'pre'], { input: payload('kubectl logs api'), env }).libraries).toContain('web-tree-sitter');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a config file found by the search loads cosmiconfig and zod', () => {
@@ -102,13 +118,14 @@ describe('the start-up parser', () => {
       fc.property(fc.array(word, { maxLength: 8 }), fc.boolean(), (words, asInspect) => {
         const args = asInspect ? ['inspect', ...words] : words;
         const hot = hotCommand(args);
-        if (hot === null) return;
+        // After --, commander would run a subcommand of that name; a run wraps it (below).
+        if (hot === null || (hot.kind === 'run' && hot.command[0] === 'inspect')) return;
         const full = commanderParse(args);
         expect(full, args.join(' ')).not.toBeNull();
         if (hot.kind === 'run') expect({ kind: 'run', command: hot.command, flags: hot.flags }).toEqual(full);
         if (hot.kind === 'inspect') expect({ kind: 'inspect', query: hot.query, flags: hot.flags }).toEqual(full);
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
   });
 
@@ -118,6 +135,8 @@ describe('the start-up parser', () => {
     expect(hotCommand(['--command', 'terraform plan', '--exit-code', '2'])).toEqual({ kind: 'run', command: [], flags: { command: 'terraform plan', exitCode: '2' } });
     expect(hotCommand(['inspect', 'last', '--lines', '88:121'])).toEqual({ kind: 'inspect', query: 'last', flags: { lines: '88:121', context: '0' } });
     expect(hotCommand(['hook', 'claude', 'pre'])).toEqual({ kind: 'hook', host: 'claude', event: 'pre' });
+    // A program named like a subcommand is still the command to wrap.
+    expect(hotCommand(['--', 'list', '-l'])).toEqual({ kind: 'run', command: ['list', '-l'], flags: {} });
     for (const other of [['--help'], ['-V'], ['list'], ['hook', 'claude', 'nope'], ['--budget', 'huge', '--', 'ls'], ['ls', '-la'], ['--']]) expect(hotCommand(other), other.join(' ')).toBeNull();
   });
 });

@@ -43,9 +43,16 @@ export function parseSimple(args: readonly string[], specs: readonly OptionSpec[
   let result: ReturnType<typeof parseArgs>;
   try {
     // strict: an unknown option, a missing value or a value that looks like an option throws.
-    result = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals > 0 });
+    result = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals > 0, tokens: true });
   } catch {
     return null;
+  }
+  // Commander checks the choices of every occurrence, not only the last.
+  const choicesOf = new Map(specs.map((s) => [/--([\w-]+)/.exec(s.flags)![1]!, s.choices]));
+  for (const token of result.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    const choices = choicesOf.get(token.name);
+    if (choices && !choices.includes(token.value ?? '')) return null;
   }
   if (result.positionals.length !== positionals || result.positionals.some((p) => p.startsWith('-'))) return null;
   const flags: Record<string, string | boolean> = {};
@@ -56,7 +63,6 @@ export function parseSimple(args: readonly string[], specs: readonly OptionSpec[
       if (spec.required) return null;
       continue;
     }
-    if (spec.choices && !spec.choices.includes(value as string)) return null;
     flags[long.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = value;
   }
   return { flags, positionals: result.positionals };
