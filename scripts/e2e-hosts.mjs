@@ -245,7 +245,7 @@ async function codexMcp(hosts) {
   check(`codex ${name}: the model got the packet from the MCP tool`, packet, `tools offered: ${(mock.seen.tools ?? []).join(", ")}\nfunction_call_output:\n${excerpt(seen.text)}\ncodex stdout: ${out.stdout.slice(0, 1500)}\nstderr: ${out.stderr.slice(-1500)}`);
 }
 
-async function codexScenario(hosts, name, command, expectExit) {
+async function codexScenario(hosts, name, command, expectExit, rules = null) {
   const home = path.join(work, `codex-${slug(name)}`);
   const codexHome = path.join(home, '.codex');
   const project = path.join(home, 'project');
@@ -256,6 +256,10 @@ async function codexScenario(hosts, name, command, expectExit) {
     path.join(codexHome, 'config.toml'),
     `model = "mock-model"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n[model_providers.mock]\nname = "mock"\nbase_url = "http://127.0.0.1:${mock.port}/v1"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
   );
+  if (rules) {
+    fs.mkdirSync(path.join(codexHome, 'rules'), { recursive: true });
+    fs.writeFileSync(path.join(codexHome, 'rules/default.rules'), rules);
+  }
   const env = { ...process.env, HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', NO_COLOR: '1' };
   const init = spawnSync(process.execPath, [reduceBin, 'init', 'codex', '--global'], { cwd: project, env, encoding: 'utf8' });
   if (init.status !== 0) return check(`codex ${name}: reduce init`, false, init.stderr);
@@ -266,6 +270,13 @@ async function codexScenario(hosts, name, command, expectExit) {
   mock.server.close();
   const seen = mock.seen.toolResult;
   if (!seen) return check(`codex ${name}: the mock received a function_call_output`, false, `exit ${out.code}; stdout: ${out.stdout.slice(0, 800)}\nstderr: ${out.stderr.slice(-800)}`);
+  if (rules) {
+    // The user's forbidden prefix_rule must still stop the command: no rewrite may route it past the rule.
+    const ran = /reduce inspect \d{8}-/.test(seen.text) || /^\s*2999$/m.test(seen.text);
+    check(`codex ${name}: the command the user's rule forbids did not run`, !ran, `function_call_output:\n${excerpt(seen.text)}`);
+    keep('codex', recordDir);
+    return;
+  }
   const packet = /── .*·.*→ [\d,]+ B/.test(seen.text) && /reduce inspect \d{8}-/.test(seen.text);
   const exitShown = seen.text.includes(`Process exited with code ${expectExit}`) && new RegExp(`exit ${expectExit}`).test(seen.text);
   check(`codex ${name}: the model got the packet with exit ${expectExit}`, packet && exitShown, `function_call_output:\n${excerpt(seen.text)}`);
@@ -302,6 +313,7 @@ try {
     ['claude failure (rewrite, init --rewrite, command allowed by the user)', () => claudeScenario(hosts, 'failure (rewrite, init --rewrite, command allowed by the user)', FAILURE, true, 3)],
     ['codex success (rewrite, default init)', () => codexScenario(hosts, 'success (rewrite, default init)', SUCCESS, 0)],
     ['codex failure (rewrite, default init)', () => codexScenario(hosts, 'failure (rewrite, default init)', FAILURE, 3)],
+    ['codex forbidden by the user\'s prefix_rule', () => codexScenario(hosts, 'forbidden by the user\'s prefix_rule', SUCCESS, null, 'prefix_rule(pattern = ["seq"], decision = "forbidden", justification = "no seq here")\n')],
     ['claude failure (post-run, default init: PostToolUseFailure)', () => claudeFailureContext(hosts)],
     ['codex mcp reduce_run (registered by init codex)', () => codexMcp(hosts)],
   ];
