@@ -9,6 +9,12 @@ export interface LineIndex {
 }
 
 const MAX_INDEX_ENTRIES = 4096;
+/**
+ * The finer index kept in memory for the packet's own reads (excerpts, redaction context): at most
+ * 64 Ki offsets (512 KiB), so reading a citation of a 1 GiB log skips a few hundred lines, not thousands.
+ */
+const FINE_STRIDE = 16;
+const MAX_FINE_ENTRIES = 65536;
 
 /**
  * Splits a byte stream into decoded lines with bounded memory: a line longer than
@@ -17,7 +23,10 @@ const MAX_INDEX_ENTRIES = 4096;
 export class LineSplitter {
   lines = 0;
   bytes = 0;
+  /** The index stored with the artifact (small, in its metadata). */
   readonly index: LineIndex = { stride: 1024, offsets: [] };
+  /** A finer index of the same stream, in memory only (see FINE_STRIDE). */
+  readonly fineIndex: LineIndex = { stride: FINE_STRIDE, offsets: [] };
   private parts: Buffer[] = [];
   private keptBytes = 0;
   private lineBytes = 0;
@@ -87,12 +96,20 @@ export class LineSplitter {
   }
 
   private record(n: number): void {
+    // Both strides are powers of two and the fine one never exceeds the stored one.
+    const fine = this.fineIndex;
+    if ((n - 1) % fine.stride !== 0) return;
+    fine.offsets.push(this.lineStart);
+    if (fine.offsets.length > MAX_FINE_ENTRIES) halve(fine);
     const { index } = this;
     if ((n - 1) % index.stride !== 0) return;
     index.offsets.push(this.lineStart);
-    if (index.offsets.length > MAX_INDEX_ENTRIES) {
-      index.offsets = index.offsets.filter((_, k) => k % 2 === 0);
-      index.stride *= 2;
-    }
+    if (index.offsets.length > MAX_INDEX_ENTRIES) halve(index);
   }
+}
+
+/** Keeps every other offset and doubles the stride. */
+function halve(index: LineIndex): void {
+  index.offsets = index.offsets.filter((_, k) => k % 2 === 0);
+  index.stride *= 2;
 }
