@@ -125,7 +125,7 @@ function notesFor(host: Host, options: InstallOptions): string[] {
     return [
       'Codex runs a new or changed hook only after you review it: open codex and run /hooks to trust the reduce hooks (until then they are skipped silently; reduce doctor codex tells).',
       'The MCP server (tools reduce_run, reduce_inspect, reduce_search, reduce_text) is registered as [mcp_servers.reduce] in config.toml; Codex starts it with its next session (codex mcp list shows it).',
-      'Rewritten commands reach Codex as `… reduce.js -- <command>`: your sandbox and approval policy judge that command, and a prefix_rule written for the original (say `npm test`) no longer matches it.',
+      'Rewritten commands reach Codex as `… reduce.js -- <command>` and your sandbox and approval policy judge that command; a command one of your prefix_rules could match is never rewritten (the rule keeps applying; its output is reduced after the run).',
     ];
   }
   return options.rewrite
