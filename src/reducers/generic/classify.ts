@@ -67,7 +67,12 @@ export function stripLogPrefix(text: string): string {
 }
 
 /** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
-const CANDIDATE = /err|fail|fatal|panic|exception|traceback|refused|denied|forbidden|unauthori|segmentation|dumped|oom|backoff|evict|timed out|cannot|could not|not found|no such|killed|abort|exit|level|http\/|statuscode|##\[|warn|deprecat|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+// The fragments, grouped by their first letter so the regex tries one branch per position, not thirty:
+// err fail fatal panic exception traceback refused denied forbidden unauthori segmentation dumped oom backoff
+// evict timed out cannot could not not found no such killed abort exit level http/ statuscode ##[ warn
+// deprecat, and a line that opens with `E  `, `✗`, `✖`, `×` or `X `.
+export const CANDIDATE =
+  /e(?:rr|x(?:ception|it)|vict)|f(?:a(?:il|tal)|orbidden)|panic|t(?:raceback|imed out)|refused|d(?:enied|umped|eprecat)|unauthori|s(?:egmentation|tatuscode)|oom|backoff|c(?:annot|ould not)|no(?:t found| such)|killed|abort|level|http\/|##\[|warn|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
 
 export function classifyLine(text: string, extra: readonly RegExp[] = []): LineClass {
   if (!CANDIDATE.test(text)) {
