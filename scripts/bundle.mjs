@@ -33,8 +33,9 @@ await build({
   logLevel: 'warning',
 });
 
-// One file: what a hot path does not run (cosmiconfig, zod, chalk behind import()) stays uncompiled
-// in it, and costs only its reading.
+// One file: what a hot path does not run stays uncompiled in it, and costs only its reading.
+// cosmiconfig and zod, needed only when there is a config file, load from node_modules then (and
+// cosmiconfig's own import() of a .ts config works there, which it would not inside this bundle).
 const hot = path.join(outdir, 'hot.cjs');
 await build({
   entryPoints: [path.join(root, 'dist/hot.js')],
@@ -43,7 +44,7 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external,
+  external: [...external, 'cosmiconfig', 'zod'],
   define: { 'import.meta.url': '__reduceModuleUrl' },
   banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',

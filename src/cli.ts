@@ -16,7 +16,11 @@ type Hot = typeof import('./hot.js');
 /** hot.ts: the CommonJS bundle with its code cache beside this file (dist/bundle/), else the module itself. */
 async function loadHot(): Promise<Hot> {
   const bundle = fileURLToPath(new URL('./hot.cjs', import.meta.url));
-  if (fs.existsSync(bundle)) return requireWithCodeCache(bundle).exports as Hot;
+  if (fs.existsSync(bundle)) {
+    const hot = requireWithCodeCache(bundle).exports as Hot;
+    hot.setImporter((specifier) => import(specifier));
+    return hot;
+  }
   return import('./hot.js');
 }
 

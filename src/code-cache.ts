@@ -9,6 +9,7 @@ import vm from 'node:vm';
  * and compiling about a megabyte of JavaScript. Node 20 has no module.enableCompileCache, and no
  * code cache for ES modules. V8 rejects a cache made by another V8 version or with other flags;
  * the bundle then compiles as usual (just slower), so a stale cache never changes what runs.
+ * import() does not work inside such a script: the bundle gets it from outside (import-module.ts).
  */
 export interface CachedModule {
   exports: unknown;
@@ -26,8 +27,6 @@ export function requireWithCodeCache(file: string): CachedModule {
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
-    // import() inside the bundle (chalk, a JavaScript config file, the shell parser) loads as anywhere else.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;

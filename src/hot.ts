@@ -1,6 +1,8 @@
 import type { HotCommand } from './commands/fast-args.js';
 import { ExitCode, reportError } from './errors.js';
 
+export { setImporter } from './import-module.js';
+
 /**
  * The commands an agent runs all day, once the start-up parser has read them. The build also
  * bundles this module alone as CommonJS (dist/bundle/hot.cjs) that cli.ts runs with V8's code
