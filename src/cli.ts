@@ -1,37 +1,40 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { requireWithCodeCache } from './code-cache.js';
 import { hotCommand } from './commands/fast-args.js';
-import { ExitCode, ReduceError, errorMessage } from './errors.js';
+import { reportError } from './errors.js';
 
 /**
  * The entry point, and the only place that exits. It stays small: the commands an agent runs all
  * day (`reduce -- cmd`, `cmd | reduce`, `reduce inspect`, `reduce hook`) are read by a start-up
- * parser and import only what they use; anything else loads the whole program (program.ts), with
- * commander, help and the other commands.
+ * parser and run from hot.ts, with the code cache when the build made one; anything else loads the
+ * whole program (program.ts), with commander, help and the other commands.
  */
+
+type Hot = typeof import('./hot.js');
+
+/** hot.ts: the CommonJS bundle with its code cache beside this file (dist/bundle/), else the module itself. */
+async function loadHot(): Promise<Hot> {
+  const bundle = fileURLToPath(new URL('./hot.cjs', import.meta.url));
+  if (fs.existsSync(bundle)) {
+    const hot = requireWithCodeCache(bundle).exports as Hot;
+    hot.setImporter((specifier) => import(specifier));
+    return hot;
+  }
+  return import('./hot.js');
+}
 
 async function run(argv: readonly string[]): Promise<number> {
   const hot = hotCommand(argv.slice(2));
-  if (hot?.kind === 'run') return (await import('./commands/run.js')).runReduce(hot.command, hot.flags);
-  if (hot?.kind === 'inspect') await (await import('./commands/inspect.js')).inspectAction(hot.query, hot.flags);
-  else if (hot?.kind === 'hook') await (await import('./commands/host-hook.js')).hostHook(hot.host, hot.event);
-  else return (await import('./program.js')).runProgram(argv);
-  return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  if (hot) return (hot.kind === 'inspect' ? await import('./hot.js') : await loadHot()).runHot(hot);
+  try {
+    return await (await import('./program.js')).runProgram(argv);
+  } catch (err) {
+    return reportError(err);
+  }
 }
 
-async function main(): Promise<void> {
-  let code: number;
-  try {
-    code = await run(process.argv);
-  } catch (err) {
-    if (err instanceof ReduceError) {
-      process.stderr.write(`reduce: ${err.message}\n`);
-      code = err.exitCode;
-    } else {
-      process.stderr.write(`reduce: internal error: ${errorMessage(err)}\n`);
-      code = ExitCode.internal;
-    }
-  }
+void run(process.argv).then((code) => {
   // Exit explicitly: a forwarded signal or a destroyed stdin must not keep the process alive.
   process.stdout.write('', () => process.exit(code));
-}
-
-void main();
+});

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BUDGET_NAMES, DEFAULT_BUDGETS, resolveConfig, type Config } from './config.js';
 import { MAX_TIMER_MS, parseDuration, parseSize } from './core/duration.js';
 import { ConfigError, errorMessage } from './errors.js';
+import { importModule } from './import-module.js';
 
 /**
  * Reading a config file: cosmiconfig finds and parses it, zod checks its keys. Loaded only when
@@ -132,7 +133,7 @@ function makeExplorer(warnings: string[]): ReturnType<typeof cosmiconfig> {
       return {}; // a package.json without a `reducer` key: the search goes on
     }
   };
-  const js: Loader = async (filepath) => ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default ?? null;
+  const js: Loader = async (filepath) => (await importModule<{ default?: unknown }>(pathToFileURL(filepath).href)).default ?? null;
   const options = {
     searchStrategy: 'project' as const,
     loaders: { '.json': json, ...Object.fromEntries(JS_EXTENSIONS.map((ext) => [ext, js])) },

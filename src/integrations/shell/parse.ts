@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
+import { importModule } from '../../import-module.js';
 import type { Node, Parser } from 'web-tree-sitter';
 
 /**
@@ -19,7 +20,7 @@ let parser: Promise<Parser> | null = null;
 
 async function load(): Promise<Parser> {
   for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
-  const { Parser, Language } = await import('web-tree-sitter');
+  const { Parser, Language } = await importModule<typeof import('web-tree-sitter')>('web-tree-sitter');
   const require = createRequire(import.meta.url);
   await Parser.init();
   const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
