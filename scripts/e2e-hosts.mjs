@@ -8,6 +8,7 @@
 // `reduce init`, as a user would. Not part of `npm test` (the hosts are ~600 MB).
 // --record copies the hook payloads the hosts sent into fixtures/hooks/<host>/recorded/.
 // --hosts-dir DIR reuses hosts already installed there (node_modules/.bin/claude, codex).
+// --only WORD runs only the scenarios whose label contains WORD.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +23,9 @@ const CODEX_VERSION = process.env.E2E_CODEX_VERSION ?? '0.169.0';
 const args = process.argv.slice(2);
 const record = args.includes('--record');
 const hostsDirArg = args.includes('--hosts-dir') ? args[args.indexOf('--hosts-dir') + 1] : null;
+// --only WORD runs only the scenarios whose label contains WORD (say `mcp` or `PostToolUseFailure`).
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const wanted = (label) => only === null || label.includes(only);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-e2e-'));
 const results = [];
@@ -30,6 +34,8 @@ const log = (line) => process.stdout.write(line + '\n');
 // A success and a failure, both long enough that a packet is smaller than the output.
 const SUCCESS = 'seq 1 3000';
 const FAILURE = `node -e 'for (let i = 1; i <= 3000; i++) console.log("row " + i); console.error("Error: disk quota exceeded"); process.exitCode = 3'`;
+// A failure whose error line sits in the middle of ~40 KB: Claude Code's own 5,000+5,000-character cut drops it.
+const MIDDLE_FAILURE = `node -e 'for (let i = 1; i <= 3000; i++) { if (i === 1500) console.log("Error: lock timeout on table orders"); console.log("row " + i + " ok"); } process.exitCode = 4'`;
 
 function installHosts() {
   if (hostsDirArg) return path.resolve(hostsDirArg);
@@ -82,7 +88,7 @@ function anthropic(request, send, seen, command) {
     send('content_block_stop', { type: 'content_block_stop', index: 0 });
     send('message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 5 } });
   } else {
-    if (result) seen.toolResult = { text: Array.isArray(result.content) ? result.content.map((c) => c.text ?? '').join('') : String(result.content ?? ''), isError: Boolean(result.is_error) };
+    if (result) seen.toolResult = { text: Array.isArray(result.content) ? result.content.map((c) => c.text ?? '').join('') : String(result.content ?? ''), isError: Boolean(result.is_error), request: JSON.stringify(request) };
     send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
     send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'done' } });
     send('content_block_stop', { type: 'content_block_stop', index: 0 });
@@ -92,13 +98,29 @@ function anthropic(request, send, seen, command) {
 }
 
 function openai(request, send, seen, command) {
+  if (process.env.E2E_DUMP) fs.writeFileSync(`${process.env.E2E_DUMP}.${seen.requests}.json`, JSON.stringify(request, null, 1));
   const input = Array.isArray(request.input) ? request.input : [];
-  const output = input.find((item) => item.type === 'function_call_output');
+  const outputs = input.filter((item) => item.type === 'function_call_output');
+  // `mcp:<command>`: call reduce's MCP tool reduce_run instead of the shell. Codex offers MCP tools as a
+  // namespace (`mcp__reduce` holding `reduce_run`), and only once the server has started: until then the
+  // mock runs `true` to let a turn pass.
+  const viaMcp = command.startsWith('mcp:');
+  const tools = request.tools ?? [];
+  const namespace = tools.find((t) => t.type === 'namespace' && (t.tools ?? []).some((f) => f.name === 'reduce_run'));
+  seen.tools = tools.map((t) => (t.type === 'namespace' ? `${t.name}{${(t.tools ?? []).map((f) => f.name).join(',')}}` : t.name ?? t.type));
+  const wanted = viaMcp ? 'call_mock_mcp' : 'call_mock_0';
+  const output = outputs.find((item) => item.call_id === wanted);
   const id = `resp_${seen.requests}`;
   const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 11 };
   send('response.created', { type: 'response.created', response: { id, object: 'response', status: 'in_progress', output: [] } });
+  let call = null;
   if (!output && seen.toolResult === null) {
-    const item = { type: 'function_call', id: 'fc_mock_0', call_id: 'call_mock_0', name: 'exec_command', arguments: JSON.stringify({ cmd: command }), status: 'completed' };
+    if (!viaMcp) call = { call_id: 'call_mock_0', name: 'exec_command', arguments: JSON.stringify({ cmd: command }) };
+    else if (namespace) call = { call_id: 'call_mock_mcp', namespace: namespace.name, name: 'reduce_run', arguments: JSON.stringify({ command: command.slice(4) }) };
+    else if (!outputs.some((item) => item.call_id === 'call_mock_wait')) call = { call_id: 'call_mock_wait', name: 'exec_command', arguments: JSON.stringify({ cmd: 'true' }) };
+  }
+  if (call) {
+    const item = { type: 'function_call', id: `fc_${call.call_id}`, ...call, status: 'completed' };
     send('response.output_item.done', { type: 'response.output_item.done', output_index: 0, item });
   } else {
     if (output) seen.toolResult = { text: typeof output.output === 'string' ? output.output : JSON.stringify(output.output), isError: false };
@@ -173,7 +195,57 @@ async function claudeScenario(hosts, name, command, rewrite, expectExit) {
   keep('claude', recordDir);
 }
 
-async function codexScenario(hosts, name, command, expectExit) {
+/** Default init, a failure whose error line is in the middle: the model gets Claude Code's own cut plus, as additionalContext, the cited error window that cut dropped. */
+async function claudeFailureContext(hosts) {
+  const name = 'failure (post-run, default init: PostToolUseFailure)';
+  const home = path.join(work, `claude-${slug(name)}`);
+  const project = path.join(home, 'project');
+  fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
+  const env = { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), NO_COLOR: '1' };
+  fs.writeFileSync(path.join(project, '.claude/settings.json'), JSON.stringify({ permissions: { allow: ['Bash(node:*)'] } }, null, 2) + '\n');
+  const init = spawnSync(process.execPath, [reduceBin, 'init', 'claude', '--project'], { cwd: project, env, encoding: 'utf8' });
+  if (init.status !== 0) return check(`claude ${name}: reduce init`, false, init.stderr);
+  const mock = await startMock('anthropic', MIDDLE_FAILURE);
+  // Without a rewrite the permission rules do not matter to reduce: let the call run.
+  const out = await run(path.join(hosts, 'node_modules/.bin/claude'), ['-p', 'go', '--model', 'claude-sonnet-4-5', '--output-format', 'json', '--allowedTools', 'Bash'], {
+    cwd: project,
+    env: { ...env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${mock.port}`, ANTHROPIC_API_KEY: 'dummy', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+  });
+  mock.server.close();
+  const seen = mock.seen.toolResult;
+  if (!seen) return check(`claude ${name}: the mock received a tool result`, false, `exit ${out.code}; stdout: ${out.stdout.slice(0, 800)}\nstderr: ${out.stderr.slice(0, 800)}`);
+  const needle = 'Error: lock timeout on table orders';
+  const cutByHost = seen.text.startsWith('Exit code 4') && !seen.text.includes(needle);
+  const context = seen.request.split(needle).length - 1;
+  check(`claude ${name}: the host's cut dropped the error line, our additionalContext brought it back once`, cutByHost && context === 1, `tool_result (${seen.text.length} chars) starts: ${JSON.stringify(seen.text.slice(0, 60))}; the error line appears ${context} time(s) in the request`);
+}
+
+/** Codex after default init: the model calls reduce's MCP tool reduce_run, registered in config.toml by init. */
+async function codexMcp(hosts) {
+  const name = 'MCP reduce_run (registered by init codex)';
+  const home = path.join(work, `codex-${slug(name)}`);
+  const codexHome = path.join(home, '.codex');
+  const project = path.join(home, 'project');
+  fs.mkdirSync(codexHome, { recursive: true });
+  fs.mkdirSync(project, { recursive: true });
+  const mock = await startMock('openai', `mcp:${SUCCESS}`);
+  fs.writeFileSync(
+    path.join(codexHome, 'config.toml'),
+    `model = "mock-model"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n[model_providers.mock]\nname = "mock"\nbase_url = "http://127.0.0.1:${mock.port}/v1"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n\n# The mock model has no tool search: offer MCP tools directly instead of deferring them.\n[features]\ntool_search_always_defer_mcp_tools = false\n`,
+  );
+  const env = { ...process.env, HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', NO_COLOR: '1' };
+  const init = spawnSync(process.execPath, [reduceBin, 'init', 'codex', '--global'], { cwd: project, env, encoding: 'utf8' });
+  if (init.status !== 0) return check(`codex ${name}: reduce init`, false, init.stderr);
+  const out = await run(path.join(hosts, 'node_modules/.bin/codex'), ['exec', '--skip-git-repo-check', '--json', 'go'], { cwd: project, env });
+  mock.server.close();
+  if (process.env.E2E_DUMP) fs.writeFileSync(`${process.env.E2E_DUMP}.codex-stderr.txt`, out.stderr);
+  const seen = mock.seen.toolResult;
+  if (!seen) return check(`codex ${name}: the mock received the tool's output`, false, `tools offered: ${(mock.seen.tools ?? []).join(', ')}\nexit ${out.code}; stdout: ${out.stdout.slice(0, 800)}\nstderr: ${out.stderr.slice(-800)}`);
+  const packet = /── .*·.*→ [\d,]+ B/.test(seen.text) && /reduce inspect \d{8}-/.test(seen.text);
+  check(`codex ${name}: the model got the packet from the MCP tool`, packet, `tools offered: ${(mock.seen.tools ?? []).join(", ")}\nfunction_call_output:\n${excerpt(seen.text)}\ncodex stdout: ${out.stdout.slice(0, 1500)}\nstderr: ${out.stderr.slice(-1500)}`);
+}
+
+async function codexScenario(hosts, name, command, expectExit, rules = null) {
   const home = path.join(work, `codex-${slug(name)}`);
   const codexHome = path.join(home, '.codex');
   const project = path.join(home, 'project');
@@ -184,6 +256,10 @@ async function codexScenario(hosts, name, command, expectExit) {
     path.join(codexHome, 'config.toml'),
     `model = "mock-model"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n[model_providers.mock]\nname = "mock"\nbase_url = "http://127.0.0.1:${mock.port}/v1"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
   );
+  if (rules) {
+    fs.mkdirSync(path.join(codexHome, 'rules'), { recursive: true });
+    fs.writeFileSync(path.join(codexHome, 'rules/default.rules'), rules);
+  }
   const env = { ...process.env, HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', NO_COLOR: '1' };
   const init = spawnSync(process.execPath, [reduceBin, 'init', 'codex', '--global'], { cwd: project, env, encoding: 'utf8' });
   if (init.status !== 0) return check(`codex ${name}: reduce init`, false, init.stderr);
@@ -194,6 +270,13 @@ async function codexScenario(hosts, name, command, expectExit) {
   mock.server.close();
   const seen = mock.seen.toolResult;
   if (!seen) return check(`codex ${name}: the mock received a function_call_output`, false, `exit ${out.code}; stdout: ${out.stdout.slice(0, 800)}\nstderr: ${out.stderr.slice(-800)}`);
+  if (rules) {
+    // The user's forbidden prefix_rule must still stop the command: no rewrite may route it past the rule.
+    const ran = /reduce inspect \d{8}-/.test(seen.text) || /^\s*2999$/m.test(seen.text);
+    check(`codex ${name}: the command the user's rule forbids did not run`, !ran, `function_call_output:\n${excerpt(seen.text)}`);
+    keep('codex', recordDir);
+    return;
+  }
   const packet = /── .*·.*→ [\d,]+ B/.test(seen.text) && /reduce inspect \d{8}-/.test(seen.text);
   const exitShown = seen.text.includes(`Process exited with code ${expectExit}`) && new RegExp(`exit ${expectExit}`).test(seen.text);
   check(`codex ${name}: the model got the packet with exit ${expectExit}`, packet && exitShown, `function_call_output:\n${excerpt(seen.text)}`);
@@ -225,10 +308,16 @@ try {
     const v = spawnSync(path.join(hosts, 'node_modules/.bin', bin), [flag], { encoding: 'utf8' });
     log(`${bin} ${flag}: ${(v.stdout || v.stderr || String(v.error)).trim()}`);
   }
-  await claudeScenario(hosts, 'success (post-run replacement, default init)', SUCCESS, false, 0);
-  await claudeScenario(hosts, 'failure (rewrite, init --rewrite, command allowed by the user)', FAILURE, true, 3);
-  await codexScenario(hosts, 'success (rewrite, default init)', SUCCESS, 0);
-  await codexScenario(hosts, 'failure (rewrite, default init)', FAILURE, 3);
+  const scenarios = [
+    ['claude success (post-run replacement, default init)', () => claudeScenario(hosts, 'success (post-run replacement, default init)', SUCCESS, false, 0)],
+    ['claude failure (rewrite, init --rewrite, command allowed by the user)', () => claudeScenario(hosts, 'failure (rewrite, init --rewrite, command allowed by the user)', FAILURE, true, 3)],
+    ['codex success (rewrite, default init)', () => codexScenario(hosts, 'success (rewrite, default init)', SUCCESS, 0)],
+    ['codex failure (rewrite, default init)', () => codexScenario(hosts, 'failure (rewrite, default init)', FAILURE, 3)],
+    ['codex forbidden by the user\'s prefix_rule', () => codexScenario(hosts, 'forbidden by the user\'s prefix_rule', SUCCESS, null, 'prefix_rule(pattern = ["seq"], decision = "forbidden", justification = "no seq here")\n')],
+    ['claude failure (post-run, default init: PostToolUseFailure)', () => claudeFailureContext(hosts)],
+    ['codex mcp reduce_run (registered by init codex)', () => codexMcp(hosts)],
+  ];
+  for (const [label, scenario] of scenarios) if (wanted(label)) await scenario();
 } catch (err) {
   check('setup', false, String(err?.stack ?? err));
 } finally {

@@ -21,25 +21,34 @@ function scopesOf(flags: HostFlags, fallback: Array<'global' | 'project'>): Arra
 
 export function initCommands(): Command[] {
   const init = new Command('init')
-    .description('install the reduce hooks into Claude Code or Codex (idempotent; backs the file up; prints the diff)')
+    .description('install the reduce hooks into Claude Code or Codex, and the MCP server into Codex (idempotent; backs each file up; prints the diff)')
     .argument('<host>', 'claude | codex')
-    .option('--project', 'this project only (.claude/settings.local.json, .codex/hooks.json)')
-    .option('--global', 'every project (~/.claude/settings.json, ~/.codex/hooks.json; the default)')
+    .option('--project', 'this project only (.claude/settings.local.json; .codex/hooks.json and .codex/config.toml)')
+    .option('--global', 'every project (~/.claude/settings.json; ~/.codex/hooks.json and ~/.codex/config.toml; the default)')
     .option('--rewrite', 'Claude Code: also wrap allowed commands before they run (PreToolUse)')
     .option('--dry-run', 'print the diff, write nothing')
     .action(async (name: string, flags: HostFlags) => {
       const host = hostOf(name);
-      const { initHost } = await import('../integrations/install/install.js');
-      const { selfInvocation } = await import('../integrations/self.js');
+      const { initHost, SettingsError } = await import('../integrations/install/install.js');
+      const { selfCommand, selfInvocation } = await import('../integrations/self.js');
       const [scope] = scopesOf(flags, ['global']);
-      const report = initHost(host, { scope: scope!, rewrite: Boolean(flags.rewrite), dryRun: Boolean(flags.dryRun), cwd: process.cwd(), invocation: selfInvocation() });
+      let report;
+      try {
+        report = initHost(host, { scope: scope!, rewrite: Boolean(flags.rewrite), dryRun: Boolean(flags.dryRun), cwd: process.cwd(), invocation: selfInvocation(), mcp: selfCommand('mcp') });
+      } catch (err) {
+        if (err instanceof SettingsError) throw new UsageError(`not installed, nothing written: ${err.message}`);
+        throw err;
+      }
       if (report.refused) {
         process.stderr.write(`reduce: not installed: ${report.refused}\n`);
         process.exitCode = 1;
         return;
       }
-      const verb = !report.changed ? 'already installed, no change:' : flags.dryRun ? 'would change (dry run):' : 'changed:';
-      await writeOut([report.diff.trimEnd(), `${verb} ${report.file}`, ...report.notes.map((n) => `note: ${n}`)].filter(Boolean).join('\n') + '\n');
+      const out = report.files.flatMap((f) => {
+        const verb = !f.changed ? 'already installed, no change:' : flags.dryRun ? 'would change (dry run):' : 'changed:';
+        return [f.diff.trimEnd(), `${verb} ${f.file}`];
+      });
+      await writeOut([...out, ...report.notes.map((n) => `note: ${n}`)].filter(Boolean).join('\n') + '\n');
     });
   const uninstall = new Command('uninstall')
     .description("remove the reduce hooks from Claude Code or Codex, keeping every other setting (restores the backup when the file is as init left it)")
@@ -49,13 +58,21 @@ export function initCommands(): Command[] {
     .option('--dry-run', 'print the diff, write nothing')
     .action(async (name: string, flags: HostFlags) => {
       const host = hostOf(name);
-      const { uninstallHost } = await import('../integrations/install/install.js');
-      const { selfInvocation } = await import('../integrations/self.js');
+      const { uninstallHost, SettingsError } = await import('../integrations/install/install.js');
+      const { selfCommand, selfInvocation } = await import('../integrations/self.js');
       const out: string[] = [];
       for (const scope of scopesOf(flags, ['global', 'project'])) {
-        const report = uninstallHost(host, { scope, dryRun: Boolean(flags.dryRun), cwd: process.cwd(), invocation: selfInvocation() });
-        if (report.changed) out.push(report.diff.trimEnd(), `${flags.dryRun ? 'would change (dry run)' : 'changed'}: ${report.file}`);
-        else out.push(`nothing of reduce in ${report.file}`);
+        let report;
+        try {
+          report = uninstallHost(host, { scope, dryRun: Boolean(flags.dryRun), cwd: process.cwd(), invocation: selfInvocation(), mcp: selfCommand('mcp') });
+        } catch (err) {
+          if (err instanceof SettingsError) throw new UsageError(`not uninstalled, nothing written: ${err.message}`);
+          throw err;
+        }
+        for (const f of report.files) {
+          if (f.changed) out.push(f.diff.trimEnd(), `${flags.dryRun ? 'would change (dry run)' : 'changed'}: ${f.file}`);
+          else out.push(`nothing of reduce in ${f.file}`);
+        }
       }
       await writeOut(out.join('\n') + '\n');
     });

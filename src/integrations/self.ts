@@ -11,6 +11,11 @@ export function selfInvocation(): string {
   return [process.execPath, selfScript()].map(quoteArg).join(' ');
 }
 
+/** The same as selfInvocation, unquoted, for hosts that take a command and an argument list (Codex's MCP servers). */
+export function selfCommand(...args: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [selfScript(), ...args] };
+}
+
 /** bin/reduce.js of this installation (the process's own script when run from the CLI). */
 export function selfScript(): string {
   const script = process.argv[1];

@@ -191,6 +191,20 @@ describe('Codex PreToolUse', () => {
   it('ignores a tool that is not Bash', async () => {
     expect(await codexPre(payload('codex', 'pre-tool-use.json', (p) => (p.tool_name = 'apply_patch')), { invocation: INVOKE })).toBeNull();
   });
+  it("leaves a command a user's prefix_rule could match as typed, so the rule still applies; others are rewritten", async () => {
+    const dir = path.join(work, 'codex-rules');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'default.rules'), 'prefix_rule(pattern = ["npm", ["publish", "test"]], decision = "forbidden")\nprefix_rule(pattern = ["git", "push"], decision = "prompt")\n');
+    const pre = (command: string): Promise<object | null> => codexPre(payload('codex', 'pre-tool-use.json', (p) => (p.tool_input!.command = command)), { invocation: INVOKE, rulesDirs: [dir] });
+    expect(await pre('npm test')).toBeNull();
+    expect(await pre('/usr/bin/npm publish --tag next')).toBeNull();
+    expect(await pre('git push origin main')).toBeNull();
+    expect(await pre('git "$SUB" origin')).toBeNull();
+    expect(await pre('npm run build')).not.toBeNull();
+    expect(await pre('git status')).not.toBeNull();
+    fs.writeFileSync(path.join(dir, 'broken.rules'), 'prefix_rule(pattern = some_list)\n');
+    expect(await pre('git status')).toBeNull();
+  });
 });
 
 describe('Claude Code PreToolUse keeps the permission outcome', () => {

@@ -1,15 +1,19 @@
 import { classifyCommand, rewriteCommand } from '../shell/classify.js';
+import { codexRulesDirs, loadCodexRules, rulesBlockRewrite } from './codex-rules.js';
 import { bashCommand, type HookPayload } from './payload.js';
 import { packetFor } from './replace.js';
 
 /**
  * Codex's Bash hooks (HOSTS.md 2.1). Codex's sandbox and approval policy judge the rewritten
- * command, so rewriting is the default; a user's `prefix_rule` written for the original no longer
- * matches it (init and doctor say so).
+ * command, so rewriting is the default; but a user's `prefix_rule` written for the original would
+ * no longer match it (a `forbidden` rule slipped past), so a command any rule could match is left
+ * as typed, and PostToolUse reduces its output after the run instead.
  */
 
 export interface CodexContext {
   invocation: string;
+  /** Where to look for the user's `*.rules` files (default: Codex's own places, from the payload's cwd). */
+  rulesDirs?: string[];
 }
 
 /** PreToolUse: the only valid rewrite form is `allow` + `updatedInput.command`. */
@@ -19,6 +23,8 @@ export async function codexPre(payload: HookPayload, context: CodexContext): Pro
   // Codex hands a hook no timeout for the call, so a follow mode is never wrapped here.
   const decision = await classifyCommand(command);
   if (decision.action !== 'wrap') return null;
+  const rules = loadCodexRules(context.rulesDirs ?? codexRulesDirs(payload.cwd ?? process.cwd()));
+  if (rulesBlockRewrite(rules, decision.words)) return null;
   return {
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { installedEvents } from './edit.js';
-import { codexHome, hooksDisabled, hooksFile, isReduceHook, readJson, readText, type Host } from './hosts.js';
+import { installedMcpServer, type McpCommand } from './codex-mcp.js';
+import { codexConfigFile, codexHome, hooksDisabled, hooksFile, isReduceHook, readJson, readText, type Host } from './hosts.js';
 
 /**
  * `reduce doctor`: what is installed where, whether each installed hook answers a sample payload
@@ -64,6 +65,22 @@ export function doctor(hosts: readonly Host[], cwd: string, env: NodeJS.ProcessE
         for (const command of hookCommands(file, host)) lines.push(probe(host, command, scratch));
         if (host === 'codex') lines.push(codexTrust(file, cwd, env));
       }
+      if (host === 'codex') {
+        for (const scope of ['global', 'project'] as const) {
+          const config = codexConfigFile(scope, cwd, env);
+          let server: McpCommand | null = null;
+          try {
+            server = installedMcpServer(readText(config));
+          } catch (err) {
+            lines.push({ ok: false, text: `Codex: ${config}: ${(err as Error).message}` });
+            continue;
+          }
+          if (!server) continue;
+          found++;
+          lines.push({ ok: true, text: `Codex: ${config}: [mcp_servers.reduce]` });
+          lines.push(probeMcp(server, scratch));
+        }
+      }
       if (found === 0) lines.push({ ok: true, text: `${name}: not installed (reduce init ${host})` });
     }
   } finally {
@@ -90,6 +107,28 @@ function probe(host: Host, command: string, scratch: string): DoctorLine {
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (run.error || run.status !== 0) return { ok: false, text: `  ${step}: FAILED (${run.error?.message ?? `exit ${run.status}`}${run.stderr ? `: ${run.stderr.trim().split('\n')[0]}` : ''}) · ${command}` };
   return expect(run.stdout) ? { ok: true, text: `  ${step}: answers (${want}, ${took})` } : { ok: false, text: `  ${step}: unexpected answer, wanted ${want}: ${run.stdout.slice(0, 200) || '(nothing)'}` };
+}
+
+/** Starts the registered MCP server as Codex would and asks it for its tools over stdio (initialize, then tools/list). */
+function probeMcp(server: McpCommand, scratch: string): DoctorLine {
+  const requests = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'reduce-doctor', version: '1' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  ];
+  const run = spawnSync(server.command, server.args, { input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', encoding: 'utf8', timeout: 30_000, cwd: scratch, env: { ...process.env, REDUCE_OUTPUTS: path.join(scratch, 'outputs') } });
+  const listed = run.stdout
+    ?.split('\n')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { id?: number; result?: { tools?: Array<{ name: string }> } };
+      } catch {
+        return null;
+      }
+    })
+    .find((message) => message?.id === 2)?.result?.tools?.map((t) => t.name);
+  if (!listed) return { ok: false, text: `  mcp: FAILED, no tools/list answer (${run.error?.message ?? `exit ${run.status}`}${run.stderr ? `: ${run.stderr.trim().split('\n')[0]}` : ''}) · ${[server.command, ...server.args].join(' ')}` };
+  return { ok: true, text: `  mcp: answers (${listed.join(', ')})` };
 }
 
 /** Codex records a reviewed hook as `[hooks.state."<file>:<event>:…"] trusted_hash = …` in config.toml. */

@@ -33,6 +33,11 @@ export function hooksFile(host: Host, scope: Scope, cwd: string, env: NodeJS.Pro
   return scope === 'global' ? path.join(codexHome(env), 'hooks.json') : path.join(cwd, '.codex/hooks.json');
 }
 
+/** Codex's config.toml for a scope: where `reduce init codex` registers the MCP server (`[mcp_servers.reduce]`). */
+export function codexConfigFile(scope: Scope, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  return scope === 'global' ? path.join(codexHome(env), 'config.toml') : path.join(cwd, '.codex/config.toml');
+}
+
 /** The hook groups for a host: Claude Code post-run by default, the rewrite opt-in; Codex rewrites by default. */
 export function hookSpecs(host: Host, rewrite: boolean): HookSpec[] {
   if (host === 'codex') return [{ event: 'PreToolUse', step: 'pre', timeout: PRE_TIMEOUT }, { event: 'PostToolUse', step: 'post', timeout: POST_TIMEOUT }];
@@ -65,7 +70,7 @@ export function hooksDisabled(host: Host, cwd: string, env: NodeJS.ProcessEnv = 
     }
     return null;
   }
-  for (const file of [path.join(codexHome(env), 'config.toml'), path.join(cwd, '.codex/config.toml')]) {
+  for (const file of [codexConfigFile('global', cwd, env), codexConfigFile('project', cwd, env)]) {
     const text = readText(file);
     // `[features]` … `hooks = false`: the feature switch (on by default since 0.16x).
     const features = text && /^\[features\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1];

@@ -15,6 +15,8 @@ export type Decision =
       /** Where the program name starts: leading `VAR=value` words stay before the wrapper. */
       insertAt: number;
       program: string;
+      /** The program and its arguments as typed, outer quotes removed (what exec-policy rules are matched against). */
+      words: string[];
       /** A follow/watch mode: wrap only with a timeout shorter than the host's. */
       follow: boolean;
     }
@@ -93,7 +95,7 @@ export async function classifyCommand(text: string, options: ClassifyOptions = {
   if (INTERACTIVE.has(base) || (REPLS.has(base) && args.filter((a) => !a.startsWith('-')).length === 0) || interactiveUse(base, args)) return pass(`${base} is interactive`);
   const follow = isFollow(base, args);
   if (follow && !options.hostTimeoutMs) return pass('follow mode with no host timeout to stay under');
-  return { action: 'wrap', insertAt: name.startIndex, program, follow };
+  return { action: 'wrap', insertAt: name.startIndex, program, words: [program, ...args], follow };
 }
 
 /** Inserts the wrapper after the leading assignments; the rest stays byte for byte as typed. */

@@ -23,7 +23,7 @@ export const ciLogReducer: Reducer = {
   name: 'ci-log',
   family: 'log',
   intent: 'verdict',
-  version: '1.2.0',
+  version: '1.3.0',
   lane: 'internal',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   detect(probe) {
@@ -41,7 +41,8 @@ export const ciLogReducer: Reducer = {
     return {
       line(stream, n, text, marks) {
         digest.line(stream, n, text, marks);
-        const run = STEP.exec(text);
+        // The literal first (a native search): the regex runs on the few lines that open a step.
+        const run = text.includes('##[group]Run ') ? STEP.exec(text) : null;
         if (run) {
           step = { stream, line: n, command: run[1]!.trim() };
           return;

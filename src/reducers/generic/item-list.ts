@@ -16,8 +16,11 @@ const GREP = /^([^\s:]{1,300}):(\d+)[:-]/;
 const STATUS = /^([ MADRCUT?!]{2}) (\S.*)$/;
 /** `du`, `wc -l`, `sort | uniq -c`: a size or count, whitespace, a path or word. */
 const SIZES = /^\s*(\d+(?:[.,]\d+)?)([KMGTP]i?B?|[kmgt])?\s+(\S.*)$/;
-/** `ls -l`: mode bits, links, owner, group, size, date, name. */
-const LONG = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:[.,]\d+)?[KMGT]?)\s+.*?\s(\S.*)$/;
+/**
+ * `ls -l`: mode bits, links, owner, group, size, date (`Apr 27  2026`, `Nov 23 23:44`, or ISO with
+ * --time-style), name; a link's ` -> target` is not part of its name.
+ */
+const LONG = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:[.,]\d+)?[KMGT]?)\s+(?:\S+\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}(?:\s+\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?)\s(\S.*?)(?: -> .*)?$/;
 /** A path: no whitespace runs, at least one `/` or a file extension. */
 const PATH = /^(?:\.{0,2}\/|~\/|[\w@.+-]+\/|[\w@+-]+\.[\w]{1,8}$)[^\t]*$/;
 

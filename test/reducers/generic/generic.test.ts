@@ -278,3 +278,19 @@ describe('budgetFor', () => {
     expect(budgetFor('ok', 'auto', 300, config, 1500)).toBe(300);
   });
 });
+
+describe('ls -l lines', () => {
+  it('take the name after the date, without a link target, whatever the date style', async () => {
+    const { listKindOf } = await import('../../../src/reducers/generic/item-list.js');
+    const lines = [
+      'lrwxrwxrwx  1 root root        19 Feb 19  2023 tclConfig.sh -> tcl8.6/tclConfig.sh',
+      'lrwxrwxrwx  1 root root        23 Nov 17 01:49 mtab -> /proc/self/mounts',
+      '-rw-r--r--  1 root root       496 Apr 27  2026 Mcrt1.o',
+      '-rw-r--r--  1 u    g          12 2026-11-24 02:10 my file.txt',
+    ];
+    for (const line of lines) expect(listKindOf(line)).toBe('long');
+    const { packet } = reduce('total 8\n' + lines.join('\n') + '\n', { family: 'list', exit: 0 });
+    expect(JSON.stringify(packet.fields)).not.toContain('/proc');
+    expect(JSON.stringify(packet.fields)).not.toContain('2023');
+  });
+});
