@@ -62,6 +62,9 @@ const OUTLINE_BYTES = 5600;
 const ENTRY_OVERHEAD = 10;
 /** A member named as private by convention (`_helper`, `#field`), not a dunder such as `__init__`. */
 const PRIVATE = /^\s*(?:(?:async|static|private|protected)\s+)*(?:def\s+|function\s+|fn\s+)?(?:_(?!_)|#)\w/;
+/** A file longer than this gets its last TAIL_LINES cited as well as its start. */
+const TAIL_FROM = 40;
+const TAIL_LINES = 6;
 /** Deeper than this (in columns) a definition is a detail of a detail. */
 const MAX_INDENT = 8;
 
@@ -206,6 +209,8 @@ export const sourceReducer: Reducer = {
         const fields: Record<string, FieldValue> = { lines };
         if (lines > 0) {
           if (outline.length) citations.push({ ref: 'c1', stream: 'stdout', from: 1, to: lines, label: `outline, ${plural(entries.length + uncounted, 'entry', 'entries')}`, kind: 'outline', priority: 'high', layout: 'index', focus: outline.map((e) => e.n) });
+          // A file's end says what it exports or runs (`module.exports`, `if __name__ == …`): kept beside its start.
+          if (lines > TAIL_FROM) citations.push({ ref: 'c3', stream: 'stdout', from: lines - TAIL_LINES + 1, to: lines, label: 'last lines', kind: 'last lines', priority: 'normal' });
           citations.push({ ref: 'c2', stream: 'stdout', from: 1, to: lines, label: target ? target.file : 'text', kind: 'file', priority: 'normal', layout: 'prefix' });
           const where = target?.startLine && target.startLine > 1 ? `; output line 1 is line ${count(target.startLine)} of the file` : '';
           summary.push({ text: `${plural(lines, 'line')}${outline.length ? `, outline of ${plural(entries.length + uncounted, 'definition or heading', 'definitions and headings')}` : ''}${where}`, cites: outline.length ? ['c1', 'c2'] : ['c2'], fields: ['lines'] });
