@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Speed, memory and size of `reduce`, each next to a floor measured in the same run on the same machine.
 // usage: npm run bench [-- --sizes 16,64,256,1024] [--quick] [--skip startup,throughput,memory,fixtures] [--keep]
-//   startup     `reduce -- true` and `reduce inspect last` against `node -e 0` (medians of alternating runs)
+//   startup     `reduce -- true` and `reduce inspect last` against `node -e 0` (medians of alternating runs; and
+//               CPU per run, user + system, from GNU time around a loop), and the CPU of `reduce hook codex pre`
 //   throughput  a repetitive and a distinct-lines service log through stdin, MiB/s and the ratio to the floor
 //               (a Node script that streams the file, hashes it with sha256, writes a copy and counts newlines)
 //   memory      peak RSS for a 1 GiB log, a 1 GiB single line, a 500 MB JSON array and 20 MB of stderr
@@ -138,22 +139,40 @@ const table = [];
 
 if (!skip.has('startup')) {
   const runs = quick ? 7 : 15;
-  const once = (argv) => {
+  const once = (argv, input) => {
     const t0 = process.hrtime.bigint();
-    spawnSync(argv[0], argv.slice(1), { cwd: work, env, stdio: 'ignore' });
+    spawnSync(argv[0], argv.slice(1), { cwd: work, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'], input });
     return Number(process.hrtime.bigint() - t0) / 1e6;
   };
-  once([process.execPath, cli, '--', 'true']); // warm the file cache and leave an artifact for `inspect last`
-  const node = [], wrap = [], inspect = [];
-  for (let i = 0; i < runs; i++) {
-    node.push(once([process.execPath, '-e', '0']));
-    wrap.push(once([process.execPath, cli, '--', 'true']));
-    inspect.push(once([process.execPath, cli, 'inspect', 'last']));
-  }
-  results.startup = { runs, nodeMs: round(median(node), 1), wrapMs: round(median(wrap), 1), inspectMs: round(median(inspect), 1) };
-  results.startup.wrapRatio = round(results.startup.wrapMs / results.startup.nodeMs);
-  results.startup.inspectRatio = round(results.startup.inspectMs / results.startup.nodeMs);
-  table.push(['start-up', `node -e 0 ${results.startup.nodeMs} ms`, `reduce -- true ${results.startup.wrapMs} ms (${results.startup.wrapRatio}x)`, `inspect last ${results.startup.inspectMs} ms (${results.startup.inspectRatio}x)`]);
+  const hookPayload = JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'kubectl logs api-7f9c' }, cwd: work });
+  const cases = {
+    node: [[process.execPath, '-e', '0']],
+    wrap: [[process.execPath, cli, '--', 'true']],
+    inspect: [[process.execPath, cli, 'inspect', 'last']],
+    hook: [[process.execPath, cli, 'hook', 'codex', 'pre'], hookPayload],
+  };
+  once(cases.wrap[0]); // warm the file cache and leave an artifact for `inspect last`
+  const wall = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) for (const [k, [argv, input]] of Object.entries(cases)) if (k !== 'hook') wall[k].push(once(argv, input));
+  // CPU (user + system) per run, from GNU time around a loop of the same runs: steadier than wall time on a busy machine.
+  const cpu = (argv, input) => {
+    const quoted = argv.map((a) => `'${a}'`).join(' ');
+    const loop = `for i in $(seq ${runs}); do ${input === undefined ? quoted : `${quoted} < '${path.join(work, 'hook.json')}'`} >/dev/null 2>&1; done`;
+    if (input !== undefined) fs.writeFileSync(path.join(work, 'hook.json'), input);
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '/bin/sh', '-c', loop], { cwd: work, env });
+    const [user, sys] = r.stderr.toString().trim().split('\n').pop().split(' ').map(Number);
+    return round(((user + sys) * 1000) / runs, 1);
+  };
+  const cpuMs = Object.fromEntries(Object.entries(cases).map(([k, [argv, input]]) => [k, cpu(argv, input)]));
+  const s = (results.startup = { runs, nodeMs: round(median(wall.node), 1), wrapMs: round(median(wall.wrap), 1), inspectMs: round(median(wall.inspect), 1) });
+  s.wrapRatio = round(s.wrapMs / s.nodeMs);
+  s.inspectRatio = round(s.inspectMs / s.nodeMs);
+  s.cpuMs = cpuMs;
+  s.wrapCpuRatio = round(cpuMs.wrap / cpuMs.node);
+  s.inspectCpuRatio = round(cpuMs.inspect / cpuMs.node);
+  table.push(['start-up', `node -e 0 ${s.nodeMs} ms`, `reduce -- true ${s.wrapMs} ms (${s.wrapRatio}x)`, `inspect last ${s.inspectMs} ms (${s.inspectRatio}x)`]);
+  table.push(['start-up CPU', `node -e 0 ${cpuMs.node} ms`, `reduce -- true ${cpuMs.wrap} ms (${s.wrapCpuRatio}x)`, `inspect last ${cpuMs.inspect} ms (${s.inspectCpuRatio}x)`]);
+  table.push(['hook CPU', 'reduce hook codex pre', `${cpuMs.hook} ms (${round(cpuMs.hook / cpuMs.node)}x)`, 'parses one command line']);
 }
 
 if (!skip.has('throughput')) {
@@ -240,6 +259,7 @@ else console.log(`kept ${work}`);
 function chart(r) {
   const bars = [];
   if (r.startup) bars.push(['start-up: reduce -- true', r.startup.wrapRatio], ['start-up: inspect last', r.startup.inspectRatio]);
+  if (r.startup?.cpuMs) bars.push(['start-up CPU: reduce -- true', r.startup.wrapCpuRatio], ['start-up CPU: inspect last', r.startup.inspectCpuRatio]);
   for (const t of r.throughput ?? []) bars.push([`${t.shape} log ${t.mib} MiB`, t.ratio]);
   const max = Math.max(4, ...bars.map((b) => b[1]));
   const rowH = 26, left = 230, width = 420, top = 40;

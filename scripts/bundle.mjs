@@ -2,15 +2,22 @@
 // Bundles the compiled CLI (dist/cli.js) into dist/bundle/: a process that starts `reduce` loads a
 // few files instead of ~300 modules, which halves its start-up time (about 0.4 s to 0.2 s here).
 // `history` and anything else loaded with import() become their own chunks, loaded only when used.
+// The hot paths (dist/hot.js: a run, inspect, the hooks) are also bundled alone as CommonJS, with
+// V8's code cache made here by running one `reduce -- true` (see src/code-cache.ts).
 // The library entry (dist/index.js) stays unbundled, with its type declarations.
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/bundle');
 fs.rmSync(outdir, { recursive: true, force: true });
+// cosmiconfig loads TypeScript only for a `.ts` config file; bundling it would add 10 MB to every start.
+// The MCP SDK and the shell parser (whose .wasm files sit beside their modules) load from
+// node_modules, and only in the subcommands that use them.
+const external = ['typescript', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'tree-sitter-bash'];
 await build({
   entryPoints: [path.join(root, 'dist/cli.js')],
   outdir,
@@ -19,12 +26,47 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // cosmiconfig loads TypeScript only for a `.ts` config file; bundling it would add 10 MB to every start.
-  // The MCP SDK and the shell parser (whose .wasm files sit beside their modules) load from
-  // node_modules, and only in the subcommands that use them.
-  external: ['typescript', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'tree-sitter-bash'],
+  external,
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
   banner: { js: "import { createRequire as __reduceRequire } from 'node:module'; const require = __reduceRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// One file: what a hot path does not run stays uncompiled in it, and costs only its reading.
+// cosmiconfig and zod, needed only when there is a config file, load from node_modules then (and
+// cosmiconfig's own import() of a .ts config works there, which it would not inside this bundle).
+const hot = path.join(outdir, 'hot.cjs');
+await build({
+  entryPoints: [path.join(root, 'dist/hot.js')],
+  outfile: hot,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: [...external, 'cosmiconfig', 'zod'],
+  define: { 'import.meta.url': '__reduceModuleUrl' },
+  banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+});
+
+// The code cache, taken after a run so that it holds the functions a run compiles, not only the top level.
+const { requireWithCodeCache, cacheFileOf } = await import(pathToFileURL(path.join(root, 'dist/code-cache.js')).href);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-build-'));
+const here = process.cwd();
+const saved = { outputs: process.env.REDUCE_OUTPUTS, write: process.stdout.write };
+try {
+  process.chdir(work);
+  process.env.REDUCE_OUTPUTS = path.join(work, 'outputs');
+  const { exports, script } = requireWithCodeCache(hot);
+  process.stdout.write = () => true; // the packet of `true` is empty; print nothing from the build either way
+  await exports.runHot({ kind: 'run', command: [process.execPath, '-e', '0'], flags: {} });
+  process.stdout.write = saved.write;
+  fs.writeFileSync(cacheFileOf(hot), script.createCachedData());
+} finally {
+  process.stdout.write = saved.write;
+  process.chdir(here);
+  if (saved.outputs === undefined) delete process.env.REDUCE_OUTPUTS;
+  else process.env.REDUCE_OUTPUTS = saved.outputs;
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,82 +1,26 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cosmiconfig, defaultLoaders, type Loader } from 'cosmiconfig';
-import { z } from 'zod';
-import { MAX_TIMER_MS, parseDuration, parseSize } from './core/duration.js';
+import { parseDuration, parseSize } from './core/duration.js';
 import type { Intent, TrustLane } from './core/types.js';
-import { ConfigError, errorMessage } from './errors.js';
+import type { RawConfig } from './config-file.js';
 
 /**
  * Configuration, found by cosmiconfig under the module name `reducer` (`.reducerrc`,
  * `.reducerrc.json`, `.reducerrc.yaml`, `reducer.config.js`, `package.json#reducer`), from the
- * working directory up to the project root. `.reducerrc.example` documents every key.
+ * working directory up to the project root, or named by --config or REDUCE_CONFIG.
+ * `.reducerrc.example` documents every key. cosmiconfig and the schema (config-file.ts) load only
+ * when a file may be there: most runs have none, and loading them is most of a start-up.
  */
 
 export const BUDGET_NAMES = ['auto', 'concise', 'normal', 'verbose', 'full'] as const;
 export type BudgetName = (typeof BUDGET_NAMES)[number];
-const LANES = ['internal', 'external-runtime', 'external-untrusted'] as const;
-const GENERIC = ['text', 'json', 'diff'] as const;
-const INTENT = z.enum(['answer', 'verdict']);
-
-const regexSource = z.string().refine((s) => compiles(s), { message: 'is not a valid regular expression' });
-const duration = z.string().refine((s) => parseDuration(s) !== null, { message: "is not a duration like '7d', '12h' or '30m'" });
-const size = z.union([z.number().int().positive(), z.string().refine((s) => parseSize(s) !== null, { message: "is not a size like '500MB' or '2GiB'" })]);
-const bytes = z.number().int().min(64).max(64 * 1024 * 1024);
-
-const schema = z
-  .object({
-    outputs: z.string().min(1).optional(),
-    retention: duration.optional(),
-    maxOutputsSize: size.optional(),
-    budget: z.enum(BUDGET_NAMES).optional(),
-    maxBytes: bytes.optional(),
-    budgets: z
-      .object({ success: bytes.optional(), failure: bytes.optional(), answer: bytes.optional(), ceiling: bytes.optional() })
-      .strict()
-      .superRefine((b, ctx) => {
-        // A budget over the ceiling could never be used; say so instead of capping it silently.
-        const ceiling = b.ceiling ?? DEFAULT_BUDGETS.ceiling;
-        for (const key of ['success', 'failure', 'answer'] as const) {
-          const value = b[key];
-          if (value !== undefined && value > ceiling) ctx.addIssue({ code: 'custom', path: [key], message: `(${value}) is larger than the ceiling (${ceiling}); raise budgets.ceiling or lower it` });
-        }
-      })
-      .optional(),
-    errorPatterns: z.array(regexSource).optional(),
-    trustLanes: z.record(z.string(), z.enum(LANES)).optional(),
-    intents: z.record(z.string(), INTENT).optional(),
-    families: z
-      .array(
-        z
-          .object({
-            name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
-            argv: regexSource.optional(),
-            content: regexSource.optional(),
-            reducer: z.enum(GENERIC).optional(),
-            errorPatterns: z.array(regexSource).optional(),
-            trustLane: z.enum(LANES).optional(),
-            intent: INTENT.optional(),
-          })
-          .strict()
-          .refine((f) => f.argv !== undefined || f.content !== undefined, { message: 'needs an argv or a content pattern' }),
-      )
-      .optional(),
-    redact: z.enum(['packets', 'artifacts', 'off']).optional(),
-    // Shims written by `reduce shims install` route every caller through reduce, not only REDUCE_AGENT=1.
-    shims: z.object({ always: z.boolean().optional() }).strict().optional(),
-    timeout: duration.refine((s) => parseDuration(s)! <= MAX_TIMER_MS, { message: 'is at most 24d, the longest a timer holds' }).optional(),
-  })
-  .strict();
-
-export type RawConfig = z.infer<typeof schema>;
+export type { RawConfig };
 
 export interface UserFamily {
   name: string;
   argv?: RegExp;
   content?: RegExp;
-  reducer: (typeof GENERIC)[number];
+  reducer: 'text' | 'json' | 'diff';
   errorPatterns: RegExp[];
   trustLane?: TrustLane;
   intent?: Intent;
@@ -108,102 +52,70 @@ export interface Config {
 export const DEFAULT_BUDGETS = { success: 512, failure: 8 * 1024, answer: 8 * 1024, ceiling: 64 * 1024 };
 
 export function defaultConfig(): Config {
-  return resolve({}, null);
+  return resolveConfig({}, null);
 }
 
 /**
- * Loads the config for `cwd`. The file named by `explicitFile` must load: a ConfigError (exit 2)
- * naming file and key otherwise. A file found by searching that cannot be used (another tool's
- * broken package.json, a bad key) must not cost the user their output: it is a warning, and the
- * defaults stand in.
+ * Loads the config for `cwd`. The file named by `explicitFile` (or else by REDUCE_CONFIG) must
+ * load: a ConfigError (exit 2) naming file and key otherwise; no search is made. A file found by
+ * searching that cannot be used is a warning, and the defaults stand in.
  */
 export async function loadConfig(cwd: string, explicitFile?: string): Promise<Config> {
-  const warnings: string[] = [];
-  const explorer = makeExplorer(warnings);
-  if (explicitFile) {
-    let result: Awaited<ReturnType<typeof explorer.load>>;
-    try {
-      result = await explorer.load(explicitFile);
-    } catch (err) {
-      throw new ConfigError(`bad config ${fileOf(err) ?? explicitFile}: ${firstLine(errorMessage(err))}`);
-    }
-    return withWarnings(validate(result), warnings);
-  }
-  try {
-    return withWarnings(validate(await explorer.search(cwd)), warnings);
-  } catch (err) {
-    const reason = err instanceof ConfigError ? err.message.replace(/^bad config /, '') : `${fileOf(err) ?? 'config file'}: ${firstLine(errorMessage(err))}`;
-    return withWarnings(resolve({}, null), [...warnings, `reduce: ignoring config ${reason}; using the defaults`]);
-  }
+  const named = explicitFile || process.env.REDUCE_CONFIG;
+  if (named) return (await import('./config-file.js')).loadNamedConfig(named);
+  if (!configMayExist(cwd)) return defaultConfig();
+  return (await import('./config-file.js')).searchConfig(cwd);
 }
 
-type SearchResult = Awaited<ReturnType<ReturnType<typeof cosmiconfig>['search']>>;
-
-function validate(result: SearchResult): Config {
-  if (!result || result.isEmpty) return resolve({}, result?.filepath ?? null);
-  const parsed = schema.safeParse(result.config);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = issue.path.join('.') || '(top level)';
-    throw new ConfigError(`bad config ${result.filepath}: key '${key}' ${issue.message}`);
-  }
-  return resolve(parsed.data, result.filepath);
-}
-
-function withWarnings(config: Config, warnings: string[]): Config {
-  return { ...config, warnings: [...warnings, ...config.warnings] };
-}
-
-const JS_EXTENSIONS = ['.js', '.mjs', '.cjs'] as const;
+/** Where cosmiconfig 9 looks for the module name `reducer` in each folder (its getDefaultSearchPlaces; a test keeps them equal). */
+export const SEARCH_PLACES = [
+  'package.json',
+  ...['', '.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'].map((ext) => `.reducerrc${ext}`),
+  ...['', '.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'].map((ext) => `.config/reducerrc${ext}`),
+  ...['.js', '.ts', '.cjs', '.mjs'].map((ext) => `reducer.config${ext}`),
+];
+/** Where cosmiconfig looks, in the working folder, for settings of its own that can add search places (its metaSearchPlaces). */
+export const META_PLACES = ['package.json', 'package.yaml', ...['.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'].map((ext) => `.config/config${ext}`)];
 
 /**
- * The explorer for the module name `reducer`, with loaders that name the file in their errors,
- * load JavaScript by import (so a config that throws reports its own error), and skip a
- * package.json that does not parse: it is another tool's file, and the search goes on past it.
+ * Whether cosmiconfig's search (strategy `project`: from `cwd` up to the first folder with a
+ * package.json or package.yaml) could find anything. False only when it surely finds nothing: no
+ * file at any of its places, no package.json with a `reducer` key, and no settings of cosmiconfig's
+ * own; anything else (a package.json that does not parse, say) goes to cosmiconfig itself.
  */
-function makeExplorer(warnings: string[]): ReturnType<typeof cosmiconfig> {
-  const json: Loader = (filepath, content) => {
-    try {
-      return defaultLoaders['.json'](filepath, content);
-    } catch (err) {
-      if (path.basename(filepath) !== 'package.json') throw err;
-      warnings.push(`reduce: ignoring ${filepath}: it does not parse as JSON`);
-      return {}; // a package.json without a `reducer` key: the search goes on
-    }
-  };
-  const js: Loader = async (filepath) => ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default ?? null;
-  const options = {
-    searchStrategy: 'project' as const,
-    loaders: { '.json': json, ...Object.fromEntries(JS_EXTENSIONS.map((ext) => [ext, js])) },
-  };
-  try {
-    return cosmiconfig('reducer', options);
-  } catch {
-    // cosmiconfig first reads ./package.json for settings of its own, and throws when it does not
-    // parse; reduce takes none of those settings, so read them from an empty folder instead (the
-    // search, when there is one, meets the same file and warns about it).
-    return outsideCwd(() => cosmiconfig('reducer', options));
-  }
-}
-
-function outsideCwd<T>(make: () => T): T {
+export function configMayExist(cwd: string): boolean {
   const here = process.cwd();
-  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-config-'));
-  try {
-    process.chdir(empty);
-    return make();
-  } finally {
-    process.chdir(here);
-    fs.rmSync(empty, { recursive: true, force: true });
+  for (const place of META_PLACES) {
+    if (place === 'package.json' ? packageHasKey(path.join(here, place), 'cosmiconfig') : fs.existsSync(path.join(here, place))) return true;
+  }
+  for (let dir = path.resolve(cwd); ; ) {
+    for (const place of SEARCH_PLACES) {
+      if (place === 'package.json' ? packageHasKey(path.join(dir, place), 'reducer') : fs.existsSync(path.join(dir, place))) return true;
+    }
+    if (fs.existsSync(path.join(dir, 'package.json')) || fs.existsSync(path.join(dir, 'package.yaml'))) return false;
+    const parent = path.dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
   }
 }
 
-function fileOf(err: unknown): string | undefined {
-  const file = (err as { filepath?: unknown } | null)?.filepath;
-  return typeof file === 'string' ? file : undefined;
+/** Whether a package.json has `key`, or is there but not a plain JSON object (then cosmiconfig decides). */
+function packageHasKey(file: string, key: string): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  try {
+    const json = JSON.parse(text) as unknown;
+    return typeof json !== 'object' || json === null || Array.isArray(json) || (json as Record<string, unknown>)[key] !== undefined;
+  } catch {
+    return true;
+  }
 }
 
-function resolve(raw: RawConfig, file: string | null): Config {
+export function resolveConfig(raw: RawConfig, file: string | null): Config {
   const retention = raw.retention ?? '7d';
   const maxSize = raw.maxOutputsSize === undefined ? null : typeof raw.maxOutputsSize === 'number' ? raw.maxOutputsSize : parseSize(raw.maxOutputsSize);
   return {
@@ -234,15 +146,3 @@ function resolve(raw: RawConfig, file: string | null): Config {
   };
 }
 
-function compiles(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function firstLine(text: string): string {
-  return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? text;
-}

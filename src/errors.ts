@@ -57,3 +57,13 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/** The exit code for an error that reached the entry point, after its one line on stderr. */
+export function reportError(err: unknown): number {
+  if (err instanceof ReduceError) {
+    process.stderr.write(`reduce: ${err.message}\n`);
+    return err.exitCode;
+  }
+  process.stderr.write(`reduce: internal error: ${errorMessage(err)}\n`);
+  return ExitCode.internal;
+}

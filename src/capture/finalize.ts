@@ -73,7 +73,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (redact) redactParts(parts);
   const intent = result.intent.intent;
   const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent);
-  const indexes = { stdout: result.streams.stdout.splitter.index, stderr: result.streams.stderr.splitter.index };
+  const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
 

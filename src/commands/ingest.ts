@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { Command } from 'commander';
 import { ingestOutput } from '../capture/run-command.js';
 import { UsageError, errorMessage } from '../errors.js';
-import { addPacketOptions, deliver, parseExitCode, reduceOptionsFrom, type RunFlags } from './run.js';
+import { PACKET_OPTIONS } from './flag-specs.js';
+import { addOptions } from './spec-command.js';
+import { deliver, parseExitCode, reduceOptionsFrom, type RunFlags } from './run.js';
 
 interface IngestFlags extends RunFlags {
   stdout?: string;
@@ -24,7 +26,7 @@ export function ingestCommand(): Command {
     .option('--command <text>', 'the command that produced the output, recorded and used for detection')
     .option('--duration <ms>', 'how long the producer ran, in milliseconds, recorded in the metadata')
     .option('-f, --family <name>', 'skip detection and use this family (or reducer name)');
-  addPacketOptions(command);
+  addOptions(command, PACKET_OPTIONS);
   return command
     .addHelpText(
       'after',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Command } from 'commander';
 import { commandConfig, storeToRead } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
@@ -17,7 +16,7 @@ import { redactArgv, redactBlock, redactLine, redactPacket, redactingReader } fr
 import { createRedactor } from '../safety/redact.js';
 import { redactFileTo } from '../safety/redact-artifacts.js';
 
-interface InspectFlags {
+export interface InspectFlags {
   lines?: string;
   grep?: string;
   context?: string;
@@ -32,48 +31,23 @@ interface InspectFlags {
 
 const MAX_GREP_MATCHES = 500;
 
-export function inspectCommand(): Command {
-  return new Command('inspect')
-    .description('show a stored artifact: its metadata and packet, or lines, matches, raw bytes, a JSON value')
-    .argument('<id>', "an artifact id, a unique prefix of one, or 'last'")
-    .option('--lines <A:B>', 'lines A to B, numbered (A:B, A:, :B or A)')
-    .option('--grep <pattern>', 'lines matching a regular expression, numbered')
-    .option('-C, --context <n>', 'with --grep: lines of context around each match', '0')
-    .option('--stderr', 'read stderr instead of stdout')
-    .option('--raw', 'the exact stored bytes')
-    .option('--pointer <pointer>', 'the value at a JSON pointer (RFC 6901) of the JSON output')
-    .option('--json', 'metadata and packet as one JSON object')
-    .option('--unredacted', 'show secrets as stored instead of [REDACTED:kind …last4] (with --raw: the exact bytes)')
-    .option('--outputs <dir>', 'artifact directory')
-    .option('--config <file>', 'config file to use')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  reduce inspect last                      metadata and packet of the newest artifact
-  reduce inspect 20261121-2105 --lines 88:121
-  reduce inspect last --grep 'OOMKilled|Error' -C 2
-  reduce inspect last --stderr --raw > err.log
-  reduce inspect last --pointer /items/3/status
-  reduce inspect last --json | jq .packet.summary`,
-    )
-    .action(async (query: string, flags: InspectFlags) => {
-      const config = await commandConfig(flags.config);
-      const dir = storeToRead(flags.outputs, config);
-      const modes = [flags.lines, flags.grep, flags.raw, flags.pointer, flags.json].filter((m) => m !== undefined && m !== false).length;
-      if (modes > 1) throw new UsageError('choose one of --lines, --grep, --raw, --pointer, --json');
-      const stream = flags.stderr ? 'stderr' : 'stdout';
-      if (flags.raw) {
-        const meta = readMetadata(dir, resolveId(dir, query));
-        recordInspect(dir, meta.id);
-        return writeRaw(dir, meta, stream, !flags.unredacted);
-      }
-      const request: InspectRequest = { stream, context: parseContext(flags.context), json: Boolean(flags.json), unredacted: Boolean(flags.unredacted) };
-      if (flags.lines !== undefined) request.lines = flags.lines;
-      if (flags.grep !== undefined) request.grep = flags.grep;
-      if (flags.pointer !== undefined) request.pointer = flags.pointer;
-      return writeOut(inspectView(dir, query, request));
-    });
+/** `reduce inspect <query>`: its options are INSPECT in flag-specs.ts. */
+export async function inspectAction(query: string, flags: InspectFlags): Promise<void> {
+  const config = await commandConfig(flags.config);
+  const dir = storeToRead(flags.outputs, config);
+  const modes = [flags.lines, flags.grep, flags.raw, flags.pointer, flags.json].filter((m) => m !== undefined && m !== false).length;
+  if (modes > 1) throw new UsageError('choose one of --lines, --grep, --raw, --pointer, --json');
+  const stream = flags.stderr ? 'stderr' : 'stdout';
+  if (flags.raw) {
+    const meta = readMetadata(dir, resolveId(dir, query));
+    recordInspect(dir, meta.id);
+    return writeRaw(dir, meta, stream, !flags.unredacted);
+  }
+  const request: InspectRequest = { stream, context: parseContext(flags.context), json: Boolean(flags.json), unredacted: Boolean(flags.unredacted) };
+  if (flags.lines !== undefined) request.lines = flags.lines;
+  if (flags.grep !== undefined) request.grep = flags.grep;
+  if (flags.pointer !== undefined) request.pointer = flags.pointer;
+  return writeOut(inspectView(dir, query, request));
 }
 
 /** One view of a stored artifact; what `reduce inspect` prints and the MCP tool returns. */

@@ -1,15 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { Command, Option } from 'commander';
-import { BUDGET_NAMES, type BudgetName } from '../config.js';
+import type { BudgetName } from '../config.js';
 import { commandConfig } from './command-config.js';
 import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
 import type { Intent, TrustLane } from '../core/types.js';
-import { INTENTS } from '../core/intent.js';
 import { ExitCode, ReduceError, UsageError, errorMessage } from '../errors.js';
 import { ingestOutput, runCommand, type ReduceOptions, type RunOutcome } from '../capture/run-command.js';
 import { reducersFor } from '../api.js';
-import { colorizePacket } from '../render/color.js';
 import { startStatusLine } from '../render/status-line.js';
 import { assertKnownFamily } from '../core/detect.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
@@ -27,28 +24,6 @@ export interface RunFlags {
   intent?: Intent;
   config?: string;
   outputs?: string;
-}
-
-/** The options of the default command, shared by the program itself. */
-export function addRunOptions(command: Command): Command {
-  command
-    .option('-f, --family <name>', 'skip detection and use this family (or reducer name)')
-    .option('--command <text>', 'pipe mode: the command that produced the input, recorded and used for detection')
-    .option('--exit-code <n>', "pipe mode: the producer's exit status, when known (selects the failure budget)");
-  addPacketOptions(command);
-  return command.option('-t, --timeout <duration>', 'stop the command after this long (30s, 5m): SIGTERM, then SIGKILL; exit 124');
-}
-
-/** The options that shape and place the packet, shared with `reduce ingest`. */
-export function addPacketOptions(command: Command): Command {
-  return command
-    .addOption(new Option('-b, --budget <name>', 'packet size: auto (answer 8 KiB; verdict 512 B success, 8 KiB failure), concise, normal, verbose, full').choices(BUDGET_NAMES as unknown as string[]))
-    .addOption(new Option('--intent <intent>', 'answer: the output is what you want to read (shown whole up to 8 KiB); verdict: whether it worked').choices([...INTENTS]))
-    .option('--max-bytes <n>', 'packet size limit in bytes (8k, 16KiB; capped at the 64 KiB ceiling)')
-    .option('--json', 'print the packet as one JSON object')
-    .addOption(new Option('--trust-lane <lane>', 'trust lane of this output').choices(['internal', 'external-runtime', 'external-untrusted']))
-    .option('--config <file>', 'use this config file instead of searching for one')
-    .option('--outputs <dir>', 'artifact directory (default ./outputs, or REDUCE_OUTPUTS, or the config key)');
 }
 
 /** Config, budget and store from the flags, as every way in reads them. */
@@ -128,7 +103,9 @@ async function pipeMode(options: ReduceOptions, flags: RunFlags, pipeExit: numbe
 /** Prints an outcome: the warning to stderr, the packet (coloured on a terminal) to stdout. */
 export async function deliver(outcome: RunOutcome, flags: RunFlags, code: number): Promise<number> {
   if (outcome.warning) process.stderr.write(outcome.warning + '\n');
-  await writeOut(outcome.packet && !flags.json ? colorizePacket(outcome.output.toString('utf8')) : outcome.output);
+  // Colour only for a person at a terminal; chalk loads only then.
+  const color = outcome.packet && !flags.json && process.stdout.isTTY;
+  await writeOut(color ? (await import('../render/color.js')).colorizePacket(outcome.output.toString('utf8')) : outcome.output);
   // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
   return outcome.storeRefused ? ExitCode.usage : code;
 }

@@ -34,7 +34,7 @@ export function detectReducer(probe: Probe, reducers: readonly Reducer[], family
 
   const scored = reducers
     .map((reducer) => ({ reducer, score: safeScore(reducer, probe) }))
-    .sort((a, b) => b.score - a.score || a.reducer.name.localeCompare(b.reducer.name));
+    .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name));
   const best = scored[0];
   if (claimed) {
     const own = safeScore(claimed.reducer, probe);
@@ -61,8 +61,17 @@ function pickFamily(probe: Probe, reducers: readonly Reducer[], family: string):
   if (exact) return { reducer: exact, source: 'explicit', score: 1 };
   assertKnownFamily(family, reducers);
   const members = reducers.filter((r) => r.family === wanted);
-  const best = members.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || a.reducer.name.localeCompare(b.reducer.name))[0]!;
+  const best = members.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name))[0]!;
   return { reducer: best.reducer, source: 'explicit', score: 1 };
+}
+
+/**
+ * Names in code-unit order. Reducer and family names are lower-case letters, digits and dashes
+ * (the config schema enforces it for families), for which this is localeCompare's order (a test
+ * checks), without the ICU collator that a first localeCompare builds at every start.
+ */
+export function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A detect() that throws is a reducer bug; it must not take the run down. */

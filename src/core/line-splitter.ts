@@ -1,4 +1,4 @@
-import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, marksOf } from './lines.js';
+import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, decodeLineAt, marksOf } from './lines.js';
 import type { LineMarks } from './types.js';
 
 /** Byte offsets of every `stride`-th line start, kept small by doubling the stride. */
@@ -9,6 +9,14 @@ export interface LineIndex {
 }
 
 const MAX_INDEX_ENTRIES = 4096;
+/** No ESC byte left in the chunk. */
+const NONE = -2;
+/**
+ * The finer index kept in memory for the packet's own reads (excerpts, redaction context): at most
+ * 64 Ki offsets (512 KiB), so reading a citation of a 1 GiB log skips a few hundred lines, not thousands.
+ */
+const FINE_STRIDE = 16;
+const MAX_FINE_ENTRIES = 65536;
 
 /**
  * Splits a byte stream into decoded lines with bounded memory: a line longer than
@@ -17,7 +25,10 @@ const MAX_INDEX_ENTRIES = 4096;
 export class LineSplitter {
   lines = 0;
   bytes = 0;
+  /** The index stored with the artifact (small, in its metadata). */
   readonly index: LineIndex = { stride: 1024, offsets: [] };
+  /** A finer index of the same stream, in memory only (see FINE_STRIDE). */
+  readonly fineIndex: LineIndex = { stride: FINE_STRIDE, offsets: [] };
   private parts: Buffer[] = [];
   private keptBytes = 0;
   private lineBytes = 0;
@@ -35,8 +46,21 @@ export class LineSplitter {
 
   push(chunk: Buffer): void {
     let pos = 0;
+    // Where the next ESC byte of the chunk is (one native search per escape, not one per line): a line
+    // without one has no marks to read.
+    let esc = -1; // -1: not searched yet
     while (pos < chunk.length) {
       const nl = chunk.indexOf(10, pos);
+      if (nl !== -1 && this.lineBytes === 0 && nl - pos <= MAX_LINE_BYTES) {
+        // The common line: whole inside this chunk and short, decoded straight from the chunk.
+        if (esc !== NONE && esc < pos) {
+          esc = chunk.indexOf(0x1b, pos);
+          if (esc === -1) esc = NONE;
+        }
+        this.emitAt(chunk, pos, nl, esc >= 0 && esc < nl);
+        pos = nl + 1;
+        continue;
+      }
       const end = nl === -1 ? chunk.length : nl;
       this.keep(chunk, pos, end);
       if (nl === -1) break;
@@ -44,6 +68,16 @@ export class LineSplitter {
       pos = nl + 1;
     }
     this.bytes += chunk.length;
+  }
+
+  /** emit() for a line that lies whole in `chunk[start..end)` with nothing kept before it. */
+  private emitAt(chunk: Buffer, start: number, end: number, escaped: boolean): void {
+    this.lineStart = this.bytes + start;
+    const text = decodeLineAt(chunk, start, end);
+    if (this.onOverflow && text.length > MAX_LINE_CHARS) this.onOverflow(chunk.subarray(start, end));
+    const n = ++this.lines;
+    this.record(n);
+    this.onLine(n, text, escaped ? marksOf(chunk.subarray(start, end)) : undefined);
   }
 
   /** Flushes a last line that has no trailing newline. */
@@ -87,12 +121,20 @@ export class LineSplitter {
   }
 
   private record(n: number): void {
+    // Both strides are powers of two and the fine one never exceeds the stored one.
+    const fine = this.fineIndex;
+    if ((n - 1) % fine.stride !== 0) return;
+    fine.offsets.push(this.lineStart);
+    if (fine.offsets.length > MAX_FINE_ENTRIES) halve(fine);
     const { index } = this;
     if ((n - 1) % index.stride !== 0) return;
     index.offsets.push(this.lineStart);
-    if (index.offsets.length > MAX_INDEX_ENTRIES) {
-      index.offsets = index.offsets.filter((_, k) => k % 2 === 0);
-      index.stride *= 2;
-    }
+    if (index.offsets.length > MAX_INDEX_ENTRIES) halve(index);
   }
+}
+
+/** Keeps every other offset and doubles the stride. */
+function halve(index: LineIndex): void {
+  index.offsets = index.offsets.filter((_, k) => k % 2 === 0);
+  index.stride *= 2;
 }

@@ -13,15 +13,25 @@ export const MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
  * `fullBytes` is the line's real length when only a prefix was kept.
  */
 export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
-  let text = bytes.toString('utf8');
+  return finishLine(bytes.toString('utf8'), bytes.length, fullBytes);
+}
+
+/** decodeLine of `buffer[start..end)`, without making a view of it: the splitter's path for a line inside one chunk. */
+export function decodeLineAt(buffer: Buffer, start: number, end: number): string {
+  return finishLine(buffer.toString('utf8', start, end), end - start, end - start);
+}
+
+/** The rest of decodeLine, on the decoded text of the `kept` bytes of a line of `fullBytes`. */
+function finishLine(decoded: string, kept: number, fullBytes: number): string {
+  let text = decoded;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark shows as nothing
-  if (text.endsWith('\r') && fullBytes === bytes.length) text = text.slice(0, -1);
+  if (text.endsWith('\r') && fullBytes === kept) text = text.slice(0, -1);
   if (text.includes('\r')) text = foldCarriageReturns(text);
   if (text.includes('\x1b') || text.includes('\x9b')) text = stripAnsi(text);
   if (text.length > MAX_LINE_CHARS) {
     text = text.slice(0, MAX_LINE_CHARS);
   }
-  if (fullBytes > bytes.length || text.length === MAX_LINE_CHARS) {
+  if (fullBytes > kept || text.length === MAX_LINE_CHARS) {
     const shownBytes = Buffer.byteLength(text);
     if (fullBytes > shownBytes) text += ` …[+${fullBytes - shownBytes} bytes]`;
   }

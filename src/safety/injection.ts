@@ -221,10 +221,12 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
         const seam = candidates(LITERALS.scan(seamText, seamHits), seamText);
         rules = union(rules, seam, st.tailRules);
       }
-      const escaped = ENCODED_IDS.some((id) => hits.found[id] === 1) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
+      // Most lines hold no literal at all: then no encoded or leet anchor either, without looking.
+      const literals = hits.ids.length > 0;
+      const escaped = (literals && ENCODED_IDS.some((id) => hits.found[id] === 1)) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
       const hidden = hits.nonAscii && (INVISIBLE.test(text) || FULLWIDTH.test(text));
       st.tailLine = n;
-      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !LEET_IDS.some((id) => hits.found[id] === 1)) {
+      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !(literals && LEET_IDS.some((id) => hits.found[id] === 1))) {
         st.tail = text;
         st.tailRules = NO_RULES;
         return;

@@ -54,21 +54,26 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   // Each literal is keyed by its rarest trigram (a 21-bit code of three 7-bit characters) so ordinary
   // English and logs rarely reach the candidate check. The trigram lies before any space of the literal,
   // so its offset from the literal's start is exact (whitespace runs fold only after it).
-  const bucketOf = new Uint16Array(1 << 21); // 0: none, else bucket index + 1
+  // The tables (4 MiB) are built at the first scan, not at start-up: a run with no output never scans.
+  let bucketOf = new Uint16Array(0); // 0: none, else bucket index + 1
   // The last two characters of every keyed trigram: a 16 KiB table that stays in the L1 cache and
   // rejects almost every position before the 4 MiB trigram table is touched.
-  const endsTrigram = new Uint8Array(1 << 14);
+  let endsTrigram = new Uint8Array(0);
   const buckets: { id: number; offset: number }[][] = [];
-  unique.forEach((lit, id) => {
-    const offset = rarestTrigram(lit);
-    const key = (lit.charCodeAt(offset) << 14) | (lit.charCodeAt(offset + 1) << 7) | lit.charCodeAt(offset + 2);
-    endsTrigram[key & 0x3fff] = 1;
-    if (bucketOf[key] === 0) {
-      buckets.push([]);
-      bucketOf[key] = buckets.length;
-    }
-    buckets[(bucketOf[key] as number) - 1]?.push({ id, offset });
-  });
+  const buildTables = (): void => {
+    bucketOf = new Uint16Array(1 << 21);
+    endsTrigram = new Uint8Array(1 << 14);
+    unique.forEach((lit, id) => {
+      const offset = rarestTrigram(lit);
+      const key = (lit.charCodeAt(offset) << 14) | (lit.charCodeAt(offset + 1) << 7) | lit.charCodeAt(offset + 2);
+      endsTrigram[key & 0x3fff] = 1;
+      if (bucketOf[key] === 0) {
+        buckets.push([]);
+        bucketOf[key] = buckets.length;
+      }
+      buckets[(bucketOf[key] as number) - 1]?.push({ id, offset });
+    });
+  };
   const codes = unique.map((lit) => Uint8Array.from(lit, (ch) => ch.charCodeAt(0)));
 
   const newHits = (): LiteralHits => ({ found: new Uint8Array(unique.length), ids: [], nonAscii: false, base64Run: false, percent: 0 });
@@ -99,6 +104,7 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   const scan = (text: string, into: LiteralHits = newHits()): LiteralHits => {
     for (const id of into.ids) into.found[id] = 0;
     into.ids.length = 0;
+    if (endsTrigram.length === 0) buildTables();
     // Tables and flags as locals: the loop below runs once per character of every line.
     const lower = LOWER;
     const b64 = B64;

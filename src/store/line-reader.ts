@@ -4,6 +4,8 @@ import { openInStore } from './outputs-dir.js';
 import { MAX_LINE_BYTES, decodeLine } from '../core/lines.js';
 
 const CHUNK = 64 * 1024;
+/** One read buffer for every call (reads are synchronous): a packet makes hundreds of small reads. */
+let shared: Buffer | null = null;
 
 /**
  * Reads lines `from`..`to` (1-based, inclusive) of a stored stream, decoded the same way the
@@ -27,7 +29,7 @@ export function readLines(file: string, index: LineIndex | undefined, from: numb
       lineNo = slot * index.stride + 1;
       position = index.offsets[slot] ?? 0;
     }
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    const buffer = (shared ??= Buffer.allocUnsafe(CHUNK));
     let parts: Buffer[] = [];
     let kept = 0;
     let full = 0;

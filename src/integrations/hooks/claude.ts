@@ -27,10 +27,12 @@ export async function claudePre(payload: HookPayload, context: ClaudeContext): P
   const command = bashCommand(payload);
   if (!command || payload.tool_input?.run_in_background === true) return null;
   const hostTimeoutMs = typeof payload.tool_input?.timeout === 'number' && payload.tool_input.timeout > 0 ? payload.tool_input.timeout : DEFAULT_BASH_TIMEOUT_MS;
-  const decision = await classifyCommand(command, { hostTimeoutMs });
-  if (decision.action !== 'wrap') return null;
+  // The permission rules first: they do not depend on the parse, and when they leave the command
+  // alone (most calls, without an allow rule for it) the shell parser never loads.
   const permission = rewritePermission(command, payload.permission_mode, loadRules(context.settings ?? settingsFiles(payload.cwd ?? process.cwd())));
   if (!permission) return null;
+  const decision = await classifyCommand(command, { hostTimeoutMs });
+  if (decision.action !== 'wrap') return null;
   const seconds = Math.max(1, Math.floor((hostTimeoutMs - TIMEOUT_MARGIN_MS) / 1000));
   const updatedInput = { ...payload.tool_input, command: rewriteCommand(command, decision, context.invocation, seconds) };
   return {

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import v8 from 'node:v8';
+import { importModule } from '../../import-module.js';
 import type { Node, Parser } from 'web-tree-sitter';
 
 /**
@@ -6,10 +8,19 @@ import type { Node, Parser } from 'web-tree-sitter';
  * decides from the command's structure. Loaded on first use only; the grammar takes ~0.1 s.
  */
 
+/**
+ * V8 compiles the grammar's WebAssembly with its baseline compiler, then again with the optimizing
+ * one on background threads: about a second of CPU for every hook call, to parse one command line.
+ * Baseline code parses a command line just as well, so the hook process uses only that, and compiles
+ * each function when it first runs. (The flags hold for this process alone; nothing else in it runs WebAssembly.)
+ */
+const WASM_FLAGS = ['--liftoff-only', '--wasm-lazy-compilation'];
+
 let parser: Promise<Parser> | null = null;
 
 async function load(): Promise<Parser> {
-  const { Parser, Language } = await import('web-tree-sitter');
+  for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
+  const { Parser, Language } = await importModule<typeof import('web-tree-sitter')>('web-tree-sitter');
   const require = createRequire(import.meta.url);
   await Parser.init();
   const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));

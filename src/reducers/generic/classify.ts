@@ -67,7 +67,12 @@ export function stripLogPrefix(text: string): string {
 }
 
 /** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
-const CANDIDATE = /err|fail|fatal|panic|exception|traceback|refused|denied|forbidden|unauthori|segmentation|dumped|oom|backoff|evict|timed out|cannot|could not|not found|no such|killed|abort|exit|level|http\/|statuscode|##\[|warn|deprecat|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+// The fragments, grouped by their first letter so the regex tries one branch per position, not thirty:
+// err fail fatal panic exception traceback refused denied forbidden unauthori segmentation dumped oom backoff
+// evict timed out cannot could not not found no such killed abort exit level http/ statuscode ##[ warn
+// deprecat, and a line that opens with `E  `, `✗`, `✖`, `×` or `X `.
+export const CANDIDATE =
+  /e(?:rr|x(?:ception|it)|vict)|f(?:a(?:il|tal)|orbidden)|panic|t(?:raceback|imed out)|refused|d(?:enied|umped|eprecat)|unauthori|s(?:egmentation|tatuscode)|oom|backoff|c(?:annot|ould not)|no(?:t found| such)|killed|abort|level|http\/|##\[|warn|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
 
 export function classifyLine(text: string, extra: readonly RegExp[] = []): LineClass {
   if (!CANDIDATE.test(text)) {
@@ -85,9 +90,9 @@ export function classifyLine(text: string, extra: readonly RegExp[] = []): LineC
   return null;
 }
 
-/** 2 when the line leads with its severity (or names a fatal state), 1 for a mere mention. */
-export function errorStrength(text: string): 1 | 2 {
-  return STRONG.test(stripLogPrefix(text)) ? 2 : 1;
+/** 2 when the line leads with its severity (or names a fatal state), 1 for a mere mention. `body`: the line already stripped of its log prefix. */
+export function errorStrength(text: string, body = stripLogPrefix(text)): 1 | 2 {
+  return STRONG.test(body) ? 2 : 1;
 }
 
 /**
@@ -99,8 +104,8 @@ const TWO_COUNTS = new RegExp(`${COUNT}.*${COUNT}`, 'i');
 const VERDICT =
   /^\s*(?:Tests?:|Test Suites?:|Test Files|Snapshots:|Plan:|Apply complete!|Destroy complete!|Successfully (?:built|tagged|installed|compiled)|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)|Found \d+ errors?|test result:|Ran \d+ tests?|FAILED \(|OK \(|Tests run:|Done in|ok\s+\S+\s+[\d.]+s|FAIL\s+\S+\s+[\d.]+s|(?:=+|-+) .*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s|✖ \d+ problems?|\d+ problems? \(|Error: \d+ chart|added \d+ packages?|up to date|found \d+ vulnerabilit|Terraform has been successfully|STATUS:|Process completed with exit code)/;
 
-export function isOutcomeLine(text: string): boolean {
-  const body = stripLogPrefix(text).replace(/^##\[(?:error|warning|notice)\]/, '');
+export function isOutcomeLine(text: string, stripped = stripLogPrefix(text)): boolean {
+  const body = stripped.startsWith('##[') ? stripped.replace(/^##\[(?:error|warning|notice)\]/, '') : stripped;
   return VERDICT.test(body) || TWO_COUNTS.test(body);
 }
 
@@ -110,8 +115,7 @@ const STACK_FRAME = /^(?:\s*(?:at |File "|-->|\||\^|~|\.\.\.|Caused by|goroutine
 const INDENTED = /^\s+\S/;
 
 /** `'frame'` for a stack frame or code pointer, `'indent'` for other indented text, null otherwise. */
-export function continuationKind(text: string): 'frame' | 'indent' | null {
-  const body = stripLogPrefix(text);
+export function continuationKind(text: string, body = stripLogPrefix(text)): 'frame' | 'indent' | null {
   return STACK_FRAME.test(body) ? 'frame' : INDENTED.test(body) ? 'indent' : null;
 }
 

@@ -69,26 +69,27 @@ export class ErrorWindowFinder {
   }
 
   /** 2 for a line that leads with its severity or matches a pattern the user named as an error, 1 for a mention. */
-  strengthOf(text: string): 1 | 2 {
-    return errorStrength(text) === 2 || this.extra.some((p) => p.test(text)) ? 2 : 1;
+  strengthOf(text: string, body = stripLogPrefix(text)): 1 | 2 {
+    return errorStrength(text, body) === 2 || this.extra.some((p) => p.test(text)) ? 2 : 1;
   }
 
-  line(stream: StreamName, n: number, text: string): LineClass {
+  /** `body`: the line without its log prefix (`stripLogPrefix`), when the caller has it already. */
+  line(stream: StreamName, n: number, text: string, body = stripLogPrefix(text)): LineClass {
     const kind = classifyLine(text, this.extra);
     const open = this.open.get(stream);
     const blank = !NON_BLANK.test(text);
     if (kind === 'error') {
       this.errorLines++;
-      this.onError(stream, n, text, open);
+      this.onError(stream, n, text, body, open);
       this.frameRun[stream] = 0;
     } else {
-      const frame = FRAME.test(stripLogPrefix(text).replace(/^#\d+\s+(?:[\d.]+\s+)?/, ''));
+      const frame = FRAME.test(body.charCodeAt(0) === 35 /* # */ ? body.replace(/^#\d+\s+(?:[\d.]+\s+)?/, '') : body);
       this.frameRun[stream] = frame ? Math.min(LOOKBACK, this.frameRun[stream] + 1) : 0;
       if (kind === 'warning') {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
       }
-      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, blank, this.blankRun[stream]);
+      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, body, blank, this.blankRun[stream]);
     }
     this.blankRun[stream] = blank ? this.blankRun[stream] + 1 : 0;
     return kind;
@@ -99,17 +100,17 @@ export class ErrorWindowFinder {
    * keeps its indented detail, even a few blank lines down; a mere mention of an error word does
    * not swallow the indented block it happens to sit in (a plan attribute, a heredoc).
    */
-  private extend(open: ErrorWindow, n: number, text: string, blank: boolean, blanksBefore: number): void {
+  private extend(open: ErrorWindow, n: number, text: string, body: string, blank: boolean, blanksBefore: number): void {
     if (blank) {
       if (open.strength === 2 && blanksBefore < BLANK_BRIDGE) open.to = Math.max(open.to, n + 1);
       return;
     }
-    const kind = continuationKind(text);
+    const kind = continuationKind(text, body);
     if (kind === 'frame' || (kind === 'indent' && open.strength === 2)) open.to = Math.max(open.to, n + 1);
   }
 
-  private onError(stream: StreamName, n: number, text: string, open: ErrorWindow | undefined): void {
-    const strength = this.strengthOf(text);
+  private onError(stream: StreamName, n: number, text: string, body: string, open: ErrorWindow | undefined): void {
+    const strength = this.strengthOf(text, body);
     if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
       open.to = Math.max(open.to, n + this.after);
       if (open.focus.length < 64) open.focus.push(n);

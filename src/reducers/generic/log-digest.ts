@@ -102,18 +102,19 @@ export class LogDigest {
       // Bounded cost: past the probe, only an output that reads as a log keeps its ProblemLog.
       if (++this.probed === LOG_PROBE_LINES && problems.leveled + problems.accessLines < LOG_PROBE_LINES * LOG_SHARE) this.problemLog = null;
     }
-    const kind = this.errors.line(stream, n, text);
+    // The log prefix is stripped once here and handed to every test that reads the message.
     const body = stripLogPrefix(text);
+    const kind = this.errors.line(stream, n, text, body);
     // A line the tool itself coloured red that no error word gave away: `# x must be replaced`.
     if (marks?.red && kind !== 'error' && firstTime(this.redKeys, errorKey(body))) this.redLines.push({ stream, n });
     if (SECTION_HEADER.test(body)) this.section.set(stream, n);
-    if (kind === 'error' && this.errors.strengthOf(text) === 2) {
+    if (kind === 'error' && this.errors.strengthOf(text, body) === 2) {
       this.strongErrors++;
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
     } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body, text.length);
     if (body.trim() !== '') this.templates.add(stream, body, n);
-    if (isOutcomeLine(text)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
+    if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
     this.tables.line(stream, n, text);
   }
 

@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { templateOf } from '../../../src/reducers/generic/templates.js';
+
+// The three global replaces templating was defined by, kept here as the reference the one-pass masking must equal.
+const LOOSE_TOKENS = /\d[\w.:+-]*|\b(?=[a-f\d]{7,}\b)[a-f]*\d[a-f\d]*\b/gi;
+const LOOSE_PATHS = /(?:\/[\w.@-]+){2,}\/?/g;
+const LOOSE_QUOTED = /"[^"]{0,200}"|'[^']{0,200}'/g;
+function referenceTemplate(text: string): string {
+  let key = text.length > 240 ? text.slice(0, 240) : text;
+  if (key.includes('"') || key.includes("'")) key = key.replace(LOOSE_QUOTED, '#');
+  if (key.includes('/')) key = key.replace(LOOSE_PATHS, '#');
+  return key.replace(LOOSE_TOKENS, '#').trim();
+}
+
+// Characters that sit on every edge of the masking: digits, hex and other letters, token and path punctuation, quotes, spaces, non-ASCII.
+const pieces = ['a', 'b', 'f', 'F', 'E', 'g', 'z', 'G', 'x', '0', '1', '7', '9', '_', '.', ':', '+', '-', '/', '//', '@', '#', ' ', '\t', '"', "'", 'é', 'ǅ', '\u00a0', '\u2028', 'deadbeef', 'cafe123', '0x1f', '/a/b', '12:30:01', 'v1.2.3', 'ab12cd3', 'abcdef1'];
+const line = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((p) => p.join(''));
+
+describe('templateOf', () => {
+  it('equals the regex definition on lines built from the characters it reacts to', () => {
+    fc.assert(fc.property(line, (text) => {
+      expect(templateOf(text)).toBe(referenceTemplate(text));
+    }), { numRuns: 5000 });
+  });
+
+  it('equals the regex definition on arbitrary strings and long lines', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => {
+      expect(templateOf(text)).toBe(referenceTemplate(text));
+    }), { numRuns: 2000 });
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 100, maxLength: 200 }).map((p) => p.join('')), (text) => {
+      expect(templateOf(text)).toBe(referenceTemplate(text));
+    }), { numRuns: 300 });
+  });
+
+  it('masks log lines as before', () => {
+    expect(templateOf('2026-11-21T00:00:00.007Z INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=3493')).toBe('# INFO  [worker-#] GET # # # user=#');
+    expect(templateOf('commit deadbeef1 at "x y" in /srv/app/a.ts:12')).toBe('commit # at # in #:#');
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Start-up: what `reduce` loads for the commands an agent runs all day. Behaviour, not timing (the
+ * numbers are in docs/benchmarks.md): the CLI runs under a module hook that records every file it
+ * loads, and the test reads which libraries those files belong to.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hotCommand } from '../src/commands/fast-args.js';
+import { INSPECT, RUN_OPTIONS } from '../src/commands/flag-specs.js';
+import { addOptions, specCommand } from '../src/commands/spec-command.js';
+import { byName } from '../src/core/detect.js';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * The libraries a hot path must not load, known by the files they load from. The CLI runs from dist/
+ * (tsc's output, one file per module) so that the module graph itself shows, whatever the bundle
+ * folds together.
+ */
+const HEAVY: Record<string, RegExp> = {
+  commander: /node_modules\/commander\//,
+  cosmiconfig: /node_modules\/cosmiconfig\//,
+  zod: /node_modules\/zod\//,
+  'js-yaml': /node_modules\/js-yaml\//,
+  tokenizer: /node_modules\/gpt-tokenizer\//,
+  chalk: /node_modules\/chalk\//,
+  'MCP SDK': /node_modules\/@modelcontextprotocol\//,
+  'web-tree-sitter': /node_modules\/(web-tree-sitter|tree-sitter-bash)\//,
+};
+const entry = path.join(root, 'dist/cli.js');
+
+function loadsOf(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): { status: number | null; libraries: string[]; files: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-'));
+  const record = path.join(dir, 'loads.txt');
+  fs.writeFileSync(record, '');
+  const r = spawnSync(process.execPath, ['--import', path.join(root, 'test/tools/record-loads.mjs'), entry, ...args], {
+    cwd: options.cwd ?? dir,
+    input: options.input ?? '',
+    env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs'), RECORD_LOADS: record, ...options.env },
+  });
+  const urls = fs.readFileSync(record, 'utf8').split('\n').filter(Boolean);
+  const files = urls.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+  const libraries = Object.entries(HEAVY)
+    .filter(([, marker]) => files.some((f) => marker.test(f)))
+    .map(([name]) => name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, libraries, files };
+}
+
+describe('start-up', () => {
+  it('the recorder sees the heavy libraries when a command does load them', () => {
+    // --help takes the whole program (commander); history its tokenizer.
+    expect(loadsOf(['--help']).libraries).toContain('commander');
+    expect(loadsOf(['history', 'measure', '--help']).libraries).toEqual(expect.arrayContaining(['commander']));
+  });
+
+  it('reduce -- cmd loads no commander, cosmiconfig, zod, YAML, tokenizer, chalk, MCP SDK or shell parser', () => {
+    const run = loadsOf(['--', process.execPath, '-e', '0']);
+    expect(run.status).toBe(0);
+    expect(run.files).toContain(path.join(root, 'dist/commands/run.js'));
+    expect(run.libraries).toEqual([]);
+    const flagged = loadsOf(['--budget', 'concise', '--json', '--', process.execPath, '-e', '0']);
+    expect(flagged.status).toBe(0);
+    expect(flagged.libraries).toEqual([]);
+  });
+
+  it('pipe mode and inspect load none of them either', () => {
+    expect(loadsOf(['--command', 'make'], { input: 'built\n' }).libraries).toEqual([]);
+    expect(loadsOf(['inspect', 'last']).libraries).toEqual([]);
+  });
+
+  it('reduce hook claude pre loads the shell parser only when the permission rules allow a rewrite', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hook-'));
+    const payload = (command: string): string => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir });
+    const env = { CLAUDE_CONFIG_DIR: path.join(dir, 'claude') };
+    expect(loadsOf(['hook', 'claude', 'pre'], { input: payload('kubectl logs api'), env }).libraries).toEqual([]);
+    fs.mkdirSync(env.CLAUDE_CONFIG_DIR);
+    fs.writeFileSync(path.join(env.CLAUDE_CONFIG_DIR, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(kubectl logs:*)'] } }));
+    expect(loadsOf(['hook', 'claude', 'pre'], { input: payload('kubectl logs api'), env }).libraries).toContain('web-tree-sitter');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a config file found by the search loads cosmiconfig and zod', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-config-'));
+    fs.writeFileSync(path.join(dir, '.reducerrc.yaml'), 'budget: concise\n');
+    const r = loadsOf(['--', process.execPath, '-e', '0'], { cwd: dir });
+    expect(r.status).toBe(0);
+    expect(r.libraries).toEqual(expect.arrayContaining(['cosmiconfig', 'zod']));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+/** What commander makes of argv, as the full program defines a run and inspect; null when it refuses. */
+function commanderParse(args: string[]): { kind: string; command?: string[]; query?: string; flags: Record<string, unknown> } | null {
+  let seen: { kind: string; command?: string[]; query?: string; flags: Record<string, unknown> } | null = null;
+  const program = new Command('reduce').argument('[command...]').enablePositionalOptions().passThroughOptions().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  addOptions(program, RUN_OPTIONS).action((command: string[], flags: Record<string, unknown>) => void (seen = { kind: 'run', command, flags: { ...flags } }));
+  program.addCommand(specCommand(INSPECT).exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} }).action((query: string, flags: Record<string, unknown>) => void (seen = { kind: 'inspect', query, flags: { ...flags } })));
+  try {
+    program.parse(args, { from: 'user' });
+  } catch {
+    return null;
+  }
+  return seen;
+}
+
+describe('the start-up parser', () => {
+  const word = fc.constantFrom('--json', '-b', '--budget', 'concise', 'huge', '--budget=full', '-bverbose', '--intent', 'answer', '--max-bytes', '8k', '--trust-lane', 'internal', '-f', 'kubectl', '--family=git', '--command', 'make', '--exit-code', '2', '-t', '30s', '--config', 'c.json', '--outputs', 'o', '--lines', '1:5', '--grep', 'x', '-C', '3', '--raw', '--stderr', '--unredacted', '--pointer', '/a', 'last', 'ls', '-la', '--', '-', '--help', '-V', '--nope', 'inspect');
+  it('reads argv as commander does, or leaves it to commander', () => {
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), fc.boolean(), (words, asInspect) => {
+        const args = asInspect ? ['inspect', ...words] : words;
+        const hot = hotCommand(args);
+        // After --, commander would run a subcommand of that name; a run wraps it (below).
+        if (hot === null || (hot.kind === 'run' && hot.command[0] === 'inspect')) return;
+        const full = commanderParse(args);
+        expect(full, args.join(' ')).not.toBeNull();
+        if (hot.kind === 'run') expect({ kind: 'run', command: hot.command, flags: hot.flags }).toEqual(full);
+        if (hot.kind === 'inspect') expect({ kind: 'inspect', query: hot.query, flags: hot.flags }).toEqual(full);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('takes the common argv of the hot paths', () => {
+    expect(hotCommand(['--', 'kubectl', 'logs', '-f', 'x'])).toEqual({ kind: 'run', command: ['kubectl', 'logs', '-f', 'x'], flags: {} });
+    expect(hotCommand(['--budget', 'verbose', '--json', '--', 'npm', 'test'])).toEqual({ kind: 'run', command: ['npm', 'test'], flags: { budget: 'verbose', json: true } });
+    expect(hotCommand(['--command', 'terraform plan', '--exit-code', '2'])).toEqual({ kind: 'run', command: [], flags: { command: 'terraform plan', exitCode: '2' } });
+    expect(hotCommand(['inspect', 'last', '--lines', '88:121'])).toEqual({ kind: 'inspect', query: 'last', flags: { lines: '88:121', context: '0' } });
+    expect(hotCommand(['hook', 'claude', 'pre'])).toEqual({ kind: 'hook', host: 'claude', event: 'pre' });
+    // A program named like a subcommand is still the command to wrap.
+    expect(hotCommand(['--', 'list', '-l'])).toEqual({ kind: 'run', command: ['list', '-l'], flags: {} });
+    for (const other of [['--help'], ['-V'], ['list'], ['hook', 'claude', 'nope'], ['--budget', 'huge', '--', 'ls'], ['ls', '-la'], ['--']]) expect(hotCommand(other), other.join(' ')).toBeNull();
+  });
+});
+
+describe('reducer order', () => {
+  it('byName is the order of localeCompare for names of lower-case letters, digits and dashes', () => {
+    const name = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,12}$/);
+    fc.assert(fc.property(name, name, (a, b) => Math.sign(byName(a, b)) === Math.sign(a.localeCompare(b))), { numRuns: 5000 });
+  });
+});
