@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { BudgetName, Config } from '../config.js';
 import { budgetFor } from '../core/budget.js';
 import { count } from '../core/format.js';
-import { finishStats, pack } from '../core/packer.js';
+import { finishStats, pack, preferWhole } from '../core/packer.js';
 import type { Citation, ExitInfo, InjectionReport, Packet, StreamName, TrustLane } from '../core/types.js';
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
@@ -32,11 +32,7 @@ export interface RunOutput {
   warning: string | null;
 }
 
-/**
- * The whole output is shown instead of a packet when it is no bigger than the packet, or tiny
- * (up to VERBATIM_FLOOR), or fits the budget while the packet would not even halve it.
- */
-const VERBATIM_FLOOR = 1024;
+/** Outputs up to this size may be shown whole instead of a packet (`preferWhole` decides). */
 const VERBATIM_MAX = 64 * 1024;
 const CAPPED = / …\[\+\d+ bytes\]$/;
 
@@ -76,7 +72,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
   const intent = result.intent.intent;
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, parts.answerBytes, intent);
+  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent);
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
@@ -112,9 +108,9 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
-    const answerWhole = intent === 'answer' && options.budget === 'auto' && options.maxBytes === undefined;
-    const fits = wholeBytes <= budget && (answerWhole || wholeBytes <= 2 * packetBytes);
-    if (exact && (wholeBytes <= packetBytes || wholeBytes <= VERBATIM_FLOOR || fits)) packet = whole!;
+    const auto = options.budget === 'auto' && options.maxBytes === undefined;
+    const answerWhole = intent === 'answer' && auto;
+    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {

@@ -47,6 +47,45 @@ export interface PackInput {
   readLines(stream: StreamName, from: number, to: number): string[];
 }
 
+/**
+ * Below this size the whole output is shown rather than a packet (frame included): a packet of a
+ * 1-2 KiB output saves a few hundred bytes at best, and measured on the eval corpus it lost one
+ * needle in twenty there (the success budget of 512 B cuts a deploy log's smoke results and
+ * backup size), while the whole output costs about 2% more bytes than the packets did.
+ */
+export const WHOLE_FLOOR = 2 * 1024;
+/** The whole output is also shown when the packet would not save at least this share of it. */
+const WHOLE_MIN_GAIN = 0.5;
+
+export interface WholeChoice {
+  /** Bytes of the output shown whole, its frame included. */
+  wholeBytes: number;
+  packetBytes: number;
+  /** The packet's budget, and the failure budget (the most room a verdict is ever given under `auto`). */
+  budget: number;
+  failureBudget: number;
+  /** An answer under `auto`: shown whole whenever it fits its budget. */
+  answerWhole: boolean;
+  /** The budget is `auto` (no named budget, no `--max-bytes`): the floor and the failure budget apply. */
+  auto: boolean;
+}
+
+/** Under a named budget or `--max-bytes` only tiny outputs pass the budget whole. */
+const EXPLICIT_FLOOR = 1024;
+
+/**
+ * Whether to show the whole output instead of the packet, decided on the measured gain: always when
+ * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget; anything up
+ * to the failure budget that the packet would not even halve (a verdict's packet that keeps about
+ * as much as the raw output pays nearly the raw bytes and still risks losing what it cut).
+ */
+export function preferWhole(choice: WholeChoice): boolean {
+  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto } = choice;
+  if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
+  if (answerWhole && wholeBytes <= budget) return true;
+  return wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
+}
+
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */
 const REFITS = 7;
 

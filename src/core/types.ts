@@ -136,6 +136,11 @@ export interface PacketParts {
    * (shape and index excerpts): under `auto` a success budget grows by this much (capped).
    */
   answerBytes?: number;
+  /**
+   * On success, the bytes the distinct warnings that must be shown take (cited templates): under
+   * `auto` the success budget grows by this much too, within the same cap.
+   */
+  warningBytes?: number;
 }
 
 /** What the raw bytes of a line said beyond its text. */

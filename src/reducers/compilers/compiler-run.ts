@@ -51,6 +51,11 @@ export class CompilerRun implements ReducerRun {
     }
 
     const failed = failedExit || tally.errors > 0 || tally.failedSummary;
+    // On success, warnings no diagnostic parsed (deprecations, skipped steps) are shown as every verdict shows them.
+    if (!failed && !this.jsonMode) {
+      citations.push(...digestParts.citations.filter((c) => c.kind === 'warning'));
+      summary.push(...digestParts.summary.filter((b) => b.text.includes('distinct warning')));
+    }
     return {
       status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',
       summary,
@@ -58,6 +63,7 @@ export class CompilerRun implements ReducerRun {
       citations,
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
+      ...(!failed && digestParts.warningBytes ? { warningBytes: digestParts.warningBytes } : {}),
     };
   }
 

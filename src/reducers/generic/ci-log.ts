@@ -23,7 +23,7 @@ export const ciLogReducer: Reducer = {
   name: 'ci-log',
   family: 'log',
   intent: 'verdict',
-  version: '1.2.0',
+  version: '1.3.0',
   lane: 'internal',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   detect(probe) {

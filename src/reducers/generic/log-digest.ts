@@ -5,7 +5,7 @@ import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
 import { TemplateCounter, errorKey } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
-import { WarningTemplates, isWarningLine } from './warning-templates.js';
+import { WarningTemplates, isWarningLine, warningParts } from './warning-templates.js';
 
 /** A line of one stream. */
 type LineAt = { stream: StreamName; n: number };
@@ -35,9 +35,6 @@ const HEADLINES_LAST = 8;
 /** Distinct lines the tool coloured red, cited: the first few and the last few. */
 const RED_FIRST = 6;
 const RED_LAST = 6;
-/** Distinct warning templates cited on success (the first ones rank with the outcome). */
-const WARNINGS_HIGH = 6;
-const WARNINGS_CITED = 16;
 /** Section headers cited: the sections that hold the first strong errors. */
 const SECTIONS_CITED = 4;
 /**
@@ -89,7 +86,7 @@ export class LogDigest {
       this.strongErrors++;
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
-    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body);
+    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body, text.length);
     if (body.trim() !== '') this.templates.add(stream, body, n);
     if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
     this.tables.line(stream, n, text);
@@ -123,13 +120,9 @@ export class LogDigest {
     for (const outcome of [...outcomes.filter((o) => o.counts), ...outcomes.filter((o) => !o.counts)]) citations.push(this.range(outcome.stream, outcome.n, outcome.n, 'outcome', 'high'));
     // On success the warnings explain the next failure: distinct ones, counted, right after the outcome.
     const succeeded = !failed && this.strongErrors === 0;
-    const warnings = this.warnings.distinct();
-    warnings.slice(0, WARNINGS_CITED).forEach((w, i) => {
-      const label = w.count > 1 ? `warning ×${count(w.count)}, last at line ${count(w.last)}` : 'warning';
-      citations.push({ ...this.range(w.stream, w.first, w.first, label, succeeded && i < WARNINGS_HIGH ? 'high' : i < WARNINGS_HIGH ? 'normal' : 'low'), kind: 'warning' });
-    });
-    if (warnings.length > WARNINGS_CITED) omitted.push({ what: 'distinct warnings not cited', count: warnings.length - WARNINGS_CITED });
-    if (this.warnings.uncounted > 0) omitted.push({ what: 'warning lines past the distinct-template limit', count: this.warnings.uncounted });
+    const warnings = warningParts(this.warnings, () => this.nextRef(), succeeded);
+    citations.push(...warnings.citations);
+    omitted.push(...warnings.omitted);
     const rowRefs: string[] = [];
     for (const row of this.tables.rows) {
       const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
@@ -187,6 +180,7 @@ export class LogDigest {
     // A run that exited 0 fails only on an error that leads its line; a mention (`errors_total`,
     // a quoted exception name) or a warning leaves it ok, with the success budget. With no exit
     // status at all, a mention is all there is to go on.
+    summary.push(...warnings.summary);
     const unknown = exit.code === null && exit.signal === null && !exit.timedOut;
     return {
       status: failed || this.strongErrors > 0 || (unknown && this.errors.errorLines > 0) ? 'fail' : this.tables.flagged > 0 ? 'warn' : 'ok',
@@ -195,6 +189,7 @@ export class LogDigest {
       citations,
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
+      ...(succeeded && warnings.bytes ? { warningBytes: warnings.bytes } : {}),
     };
   }
 

@@ -9,7 +9,7 @@ import { LogDigest } from './log-digest.js';
 export const textReducer: Reducer = {
   name: 'text',
   family: 'text',
-  version: '1.2.0',
+  version: '1.3.0',
   detect: () => 0.1,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

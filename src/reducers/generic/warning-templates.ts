@@ -1,4 +1,5 @@
-import type { StreamName } from '../../core/types.js';
+import type { Bullet, LineCitation, Omission, StreamName } from '../../core/types.js';
+import { count, plural } from '../../core/format.js';
 import { isOutcomeLine } from './classify.js';
 import { templateOf } from './templates.js';
 
@@ -23,6 +24,8 @@ export interface WarningTemplate {
   /** First and last line with it. */
   first: number;
   last: number;
+  /** Characters of the first line, as an excerpt shows it (with its log prefix). */
+  length: number;
 }
 
 /** Whether a line that no error word marked reports a warning: a severity word or a notice of something left out. */
@@ -41,7 +44,7 @@ export class WarningTemplates {
   uncounted = 0;
 
   /** Counts `body` (the line without its log prefix) as a warning of `stream` at line `n`. */
-  add(stream: StreamName, n: number, body: string): void {
+  add(stream: StreamName, n: number, body: string, length = body.length): void {
     this.lines++;
     const template = templateOf(body.trim());
     const key = `${stream}\u0000${template}`;
@@ -55,11 +58,51 @@ export class WarningTemplates {
       this.uncounted++;
       return;
     }
-    this.byKey.set(key, { stream, template, count: 1, first: n, last: n });
+    this.byKey.set(key, { stream, template, count: 1, first: n, last: n, length });
   }
 
   /** The distinct templates in order of first appearance (stdout before stderr). */
   distinct(): WarningTemplate[] {
     return [...this.byKey.values()].sort((a, b) => (a.stream === b.stream ? a.first - b.first : a.stream === 'stdout' ? -1 : 1));
   }
+}
+
+/** Distinct warning templates cited; the first ones rank with the outcome on success. */
+const WARNINGS_HIGH = 6;
+const WARNINGS_CITED = 16;
+/** Bytes a cited warning is assumed to take beyond its text: the citation header and the line number. */
+const CITATION_OVERHEAD = 64;
+
+/** The warnings of a run as packet parts, and the room the ones that must be shown ask for. */
+export interface WarningParts {
+  citations: LineCitation[];
+  /** One bullet naming the distinct warnings and their lines, when there are any. */
+  summary: Bullet[];
+  omitted: Omission[];
+  /** Bytes the high-priority warnings take: on success the budget grows by this much (capped, see budget.ts). */
+  bytes: number;
+}
+
+/**
+ * The one way every verdict reducer (install, build, test, lint) shows warnings: each distinct
+ * template cited once at its first line, with its count and last line, in order of first
+ * appearance. On success the first few rank with the outcome (`high`): they explain the next
+ * failure; on failure they rank below the errors.
+ */
+export function warningParts(warnings: WarningTemplates, nextRef: () => string, succeeded: boolean): WarningParts {
+  const out: WarningParts = { citations: [], summary: [], omitted: [], bytes: 0 };
+  const distinct = warnings.distinct();
+  distinct.slice(0, WARNINGS_CITED).forEach((w, i) => {
+    const label = w.count > 1 ? `warning ×${count(w.count)}, last at line ${count(w.last)}` : 'warning';
+    const priority = i < WARNINGS_HIGH ? (succeeded ? 'high' : 'normal') : 'low';
+    out.citations.push({ ref: nextRef(), stream: w.stream, from: w.first, to: w.first, label, kind: 'warning', priority });
+    if (priority === 'high') out.bytes += Math.min(w.length, 600) + label.length + CITATION_OVERHEAD;
+  });
+  if (distinct.length > WARNINGS_CITED) out.omitted.push({ what: 'distinct warnings not cited', count: distinct.length - WARNINGS_CITED });
+  if (warnings.uncounted > 0) out.omitted.push({ what: 'warning lines past the distinct-template limit', count: warnings.uncounted });
+  if (succeeded && distinct.length > 1) {
+    out.summary.push({ text: `${plural(distinct.length, 'distinct warning')} in ${plural(warnings.lines, 'line')}`, cites: out.citations.slice(0, 4).map((c) => c.ref), priority: 'normal' });
+    out.bytes += 60;
+  }
+  return out;
 }

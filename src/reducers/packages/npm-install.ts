@@ -35,7 +35,7 @@ export const npmInstallReducer: Reducer = {
   name: 'npm-install',
   family: 'npm',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['npm install', 'npm i', 'npm ci', 'npm add', 'npm update', 'npm uninstall', 'npm rebuild', 'npm dedupe', 'pnpm install', 'pnpm i', 'pnpm add', 'pnpm update', 'pnpm up', 'pnpm remove', 'yarn install', 'yarn add', 'yarn upgrade', 'yarn remove', 'bun install', 'bun add'],
   lane: 'internal',
   detect(probe) {

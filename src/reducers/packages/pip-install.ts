@@ -24,7 +24,7 @@ export const pipInstallReducer: Reducer = {
   name: 'pip-install',
   family: 'pip',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['pip install', 'pip3 install', 'pip download', 'pip wheel', 'uv pip install', 'uv pip sync', 'pip-sync'],
   lane: 'internal',
   detect(probe) {

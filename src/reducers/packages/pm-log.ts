@@ -7,6 +7,7 @@ import type { Bullet, CitationDraft, ExitInfo, PacketParts, Priority, StreamName
 import { count, plural } from '../../core/format.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
 import type { LogDigest } from '../generic/log-digest.js';
+import { warningParts } from '../generic/warning-templates.js';
 
 export interface Decisive {
   ref: string;
@@ -87,6 +88,7 @@ export function pmParts(digest: LogDigest, exit: ExitInfo, decisive: DecisiveLin
   const citations: CitationDraft[] = [];
   const omitted: PacketParts['omitted'] = [];
   const fields = own.fields;
+  let warningBytes = 0;
   decisive.items.forEach((item) => {
     citations.push({ ref: item.ref, stream: item.stream, from: item.from, to: item.to, label: item.label, priority: item.priority, ...(item.focus ? { focus: item.focus } : {}) });
   });
@@ -97,8 +99,15 @@ export function pmParts(digest: LogDigest, exit: ExitInfo, decisive: DecisiveLin
     const kinds = [...warnings.kinds.entries()].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]));
     fields.warnings = Object.fromEntries(kinds.map(([k, v]) => [k, v.count]));
     const failing = own.failed || (exit.code !== null && exit.code !== 0);
-    // On success the counts are enough: a cited warning line would cost more than it tells.
-    const warnRefs = (failing || !own.bullets.length ? kinds.slice(0, 3) : []).map(([kind, v]) => {
+    // On success the distinct warnings explain the next failure (a peer-dependency override, an
+    // install script held back): each template cited once with its count, as every verdict does.
+    const distinct = failing ? null : warningParts(digest.warnings, () => digest.nextRef(), true);
+    if (distinct) {
+      citations.push(...distinct.citations);
+      omitted.push(...distinct.omitted);
+      if (distinct.bytes) warningBytes = distinct.bytes;
+    }
+    const warnRefs = distinct ? distinct.citations.slice(0, 4).map((c) => c.ref) : kinds.slice(0, 3).map(([kind, v]) => {
       const ref = digest.nextRef();
       citations.push({ ref, stream: v.stream, from: v.n, to: v.n, label: `warning: ${kind} (${count(v.count)})`, kind: 'warning', priority: 'low' });
       return ref;
@@ -118,5 +127,6 @@ export function pmParts(digest: LogDigest, exit: ExitInfo, decisive: DecisiveLin
     confidence = 0.65;
   }
   parts.confidence = confidence;
+  if (warningBytes && parts.status === 'ok') parts.warningBytes = warningBytes;
   return parts;
 }

@@ -18,7 +18,7 @@ export const jestReducer: Reducer = {
   name: 'jest',
   family: 'jest',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['jest'],
   lane: 'internal',
   wantsJson: true,

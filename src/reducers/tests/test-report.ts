@@ -6,6 +6,7 @@
 import { clip, count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { warningParts } from '../generic/warning-templates.js';
 import { errorKey } from '../generic/templates.js';
 import { countTimestamped } from '../generic/classify.js';
 
@@ -322,7 +323,10 @@ export class TestReport {
     }
     if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
     else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
-    return { status: 'ok', summary: [bullet], fields, citations, omitted: [], confidence: 0.9 };
+    // Skipped, ignored and todo tests, deprecations: the warnings that explain the next failure.
+    const warnings = warningParts(this.digest.warnings, () => this.digest.nextRef(), true);
+    citations.push(...warnings.citations);
+    return { status: 'ok', summary: [bullet, ...warnings.summary], fields, citations, omitted: warnings.omitted, confidence: 0.9, ...(warnings.bytes ? { warningBytes: warnings.bytes } : {}) };
   }
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
