@@ -22,7 +22,7 @@ import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-generic-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function reduce(stdout: string | Buffer, options: { family: 'text' | 'json'; exit?: number | null; budget?: BudgetName; maxBytes?: number }) {
+function reduce(stdout: string | Buffer, options: { family: 'text' | 'json' | 'list'; exit?: number | null; budget?: BudgetName; maxBytes?: number }) {
   const result = reduceOutputSync({
     stdout,
     argv: [],
