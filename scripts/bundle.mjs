@@ -46,6 +46,8 @@ await build({
   target: 'node20',
   external: [...external, 'cosmiconfig', 'zod'],
   define: { 'import.meta.url': '__reduceModuleUrl' },
+  // Without comments and indentation it is a quarter smaller: less to read and hash at every start.
+  minifyWhitespace: true,
   banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });

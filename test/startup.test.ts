@@ -110,6 +110,22 @@ function commanderParse(args: string[]): { kind: string; command?: string[]; que
   return seen;
 }
 
+describe('the hot bundle', () => {
+  it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {
+    const hot = path.join(root, 'dist/bundle/hot.cjs');
+    const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(hot)}).script.cachedDataRejected);`]);
+    expect(check.stdout.toString().trim()).toBe('false');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hot-'));
+    const packet = (script: string): string => {
+      const r = spawnSync(process.execPath, [script, '--json', '--', process.execPath, '-e', 'for (let i = 0; i < 300; i++) console.log(i % 7 ? "GET /health 200" : "ERROR db timeout " + i)'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
+      expect(r.status).toBe(0);
+      return r.stdout.toString().replace(/\d{8}-\d{6}-[a-z0-9-]+?-[0-9a-f]{6}/g, 'ID');
+    };
+    expect(packet(path.join(root, 'bin/reduce.js'))).toBe(packet(entry));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('the start-up parser', () => {
   const word = fc.constantFrom('--json', '-b', '--budget', 'concise', 'huge', '--budget=full', '-bverbose', '--intent', 'answer', '--max-bytes', '8k', '--trust-lane', 'internal', '-f', 'kubectl', '--family=git', '--command', 'make', '--exit-code', '2', '-t', '30s', '--config', 'c.json', '--outputs', 'o', '--lines', '1:5', '--grep', 'x', '-C', '3', '--raw', '--stderr', '--unredacted', '--pointer', '/a', 'last', 'ls', '-la', '--', '-', '--help', '-V', '--nope', 'inspect');
   it('reads argv as commander does, or leaves it to commander', () => {

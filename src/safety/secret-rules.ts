@@ -30,7 +30,9 @@ const PLACEHOLDER =
   /^(?:\*+.*|x{3,}|X{3,}|\.{3,}|…|<[^>]*>?|\$\{?[A-Za-z_][\w.:-]*\}?.*|\$\(.*|%\(?\w*\)?s?|\{\{.*|\{%.*|\[.*\]|\(.*|null|nil|none|undefined|true|false|yes|no|on|off|redacted|masked|hidden|secret|password|token|changeme|change-me|example|dummy|placeholder|your[_-].*|env\(.*|process\.env.*|os\.environ.*|[A-Za-z_][\w.]*\(.*|[a-z_]+\.[a-z_][\w.]*|!Ref.*|!Sub.*|ref\+.*|vault:.*|secretRef.*|valueFrom.*)$/i;
 
 export function isPlaceholder(value: string): boolean {
-  return value.length === 0 || value.includes('[REDACTED') || PLACEHOLDER.test(value);
+  // Prose closes what it opened: `(using password: YES)` ends its value with the parenthesis.
+  const bare = value.replace(/[)\]}>,;.]+$/, '');
+  return value.length === 0 || value.includes('[REDACTED') || PLACEHOLDER.test(value) || (bare !== value && PLACEHOLDER.test(bare));
 }
 
 /** Machine-made secrets mix character classes; plain words and kebab-case names do not. */

@@ -101,6 +101,13 @@ describe('redactSecrets', () => {
     expect(r.counts).toEqual({ 'aws-access-key-id': 1, password: 2 });
   });
 
+  it('leaves a placeholder word in prose alone, closing parenthesis and all; a real value in parentheses is still masked', () => {
+    const mysql = "ERROR 1045 (28000): Access denied for user 'app'@'localhost' (using password: YES)";
+    expect(redactSecrets(mysql).text).toBe(mysql);
+    expect(redactSecrets('(using password: NO).').text).toBe('(using password: NO).');
+    expect(redactSecrets('(password: hunter2)').text).toContain('[REDACTED:password');
+  });
+
   it('masks only the password of a URL', () => {
     expect(redactSecrets('postgres://app:s3cretPassw0rd@db:5432/app').text).toBe('postgres://app:[REDACTED:url-credentials …w0rd]@db:5432/app');
   });

@@ -53,8 +53,10 @@ export class CompilerRun implements ReducerRun {
     const failed = failedExit || tally.errors > 0 || tally.failedSummary;
     // On success, warnings no diagnostic parsed (deprecations, skipped steps) are shown as every verdict shows them.
     if (!failed && !this.jsonMode) {
-      citations.push(...digestParts.citations.filter((c) => c.kind === 'warning'));
-      summary.push(...digestParts.summary.filter((b) => b.text.includes('distinct warning')));
+      const warnings = digestParts.citations.filter((c) => c.kind === 'warning');
+      const refs = new Set(warnings.map((c) => c.ref));
+      citations.push(...warnings);
+      summary.push(...digestParts.summary.filter((b) => b.cites?.length && b.cites.every((r) => refs.has(r))));
     }
     return {
       status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',

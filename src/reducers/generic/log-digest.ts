@@ -6,6 +6,7 @@ import { StatusTableScanner } from './status-table.js';
 import { TemplateCounter, errorKey } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
 import { WarningTemplates, isWarningLine, warningParts } from './warning-templates.js';
+import { ProblemLog } from './log-problems.js';
 
 /** A line of one stream. */
 type LineAt = { stream: StreamName; n: number };
@@ -43,9 +44,23 @@ const SECTIONS_CITED = 4;
  */
 const SECTION_HEADER = /^(?:##\[group\]|::group::|section_start:\d+:|#\d+ \[[^\]]+\] |Step \d+\/\d+ : |> Task :|make(?:\[\d+\])?: Entering directory )/;
 
+/** Lines read before deciding whether the output is a log (its problems then listed as templates). */
+const LOG_PROBE_LINES = 200;
+/** Share of the probed lines that must carry a level or an HTTP status for the output to be a log. */
+const LOG_SHARE = 0.2;
+/** Lines with a level a log needs in all before its problem templates are listed. */
+const LOG_MIN_LEVELED = 10;
+
+export interface LogDigestOptions extends ErrorWindowOptions {
+  /** Whether to list a log's distinct problems (false when the caller runs its own ProblemLog). */
+  problems?: boolean;
+}
+
 /**
- * The generic text and log digest: error windows, first and last lines, repeated-line templates.
- * Family reducers embed it for the lines they do not understand themselves.
+ * The generic text and log digest: error windows, first and last lines, repeated-line templates,
+ * and, when the output is a log (levels or HTTP statuses on a fifth of its first lines), every
+ * distinct problem template once with its count and first and last line (ProblemLog), ranked
+ * before the error windows. Family reducers embed it for the lines they do not understand themselves.
  */
 export class LogDigest {
   readonly errors: ErrorWindowFinder;
@@ -65,8 +80,13 @@ export class LogDigest {
   /** Error lines that lead with their severity; only these make a successful run a failure. */
   strongErrors = 0;
 
-  constructor(options: ErrorWindowOptions = {}) {
+  /** The log's problems, while the output still may be a log; null once it is known not to be one. */
+  private problemLog: ProblemLog | null;
+  private probed = 0;
+
+  constructor(options: LogDigestOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
+    this.problemLog = options.problems === false ? null : new ProblemLog();
   }
 
   /** Counts a line that a structure scanner read instead (a table row is data, not an error). */
@@ -76,6 +96,12 @@ export class LogDigest {
 
   line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     this.lines[stream] = n;
+    const problems = this.problemLog;
+    if (problems) {
+      problems.line(stream, n, text);
+      // Bounded cost: past the probe, only an output that reads as a log keeps its ProblemLog.
+      if (++this.probed === LOG_PROBE_LINES && problems.leveled + problems.accessLines < LOG_PROBE_LINES * LOG_SHARE) this.problemLog = null;
+    }
     // The log prefix is stripped once here and handed to every test that reads the message.
     const body = stripLogPrefix(text);
     const kind = this.errors.line(stream, n, text, body);
@@ -123,6 +149,14 @@ export class LogDigest {
     const warnings = warningParts(this.warnings, () => this.nextRef(), succeeded);
     citations.push(...warnings.citations);
     omitted.push(...warnings.omitted);
+    // A log with several different problems: each template once, ranked by severity, before any window.
+    const problemLog = this.problemLog;
+    const isLog = problemLog !== null && problemLog.leveled + problemLog.accessLines >= LOG_MIN_LEVELED && problemLog.leveled + problemLog.accessLines >= Math.min(this.probed, LOG_PROBE_LINES) * LOG_SHARE;
+    const problemParts = isLog ? problemLog.finish(() => this.nextRef()) : null;
+    if (problemParts) {
+      citations.push(...problemParts.citations);
+      omitted.push(...problemParts.omitted);
+    }
     const rowRefs: string[] = [];
     for (const row of this.tables.rows) {
       const citation = { ...this.range(row.stream, row.n, row.n, `status ${row.value}`, 'high'), kind: 'table row' };
@@ -181,11 +215,12 @@ export class LogDigest {
     // a quoted exception name) or a warning leaves it ok, with the success budget. With no exit
     // status at all, a mention is all there is to go on.
     summary.push(...warnings.summary);
+    if (problemParts) summary.unshift(...problemParts.summary);
     const unknown = exit.code === null && exit.signal === null && !exit.timedOut;
     return {
       status: failed || this.strongErrors > 0 || (unknown && this.errors.errorLines > 0) ? 'fail' : this.tables.flagged > 0 ? 'warn' : 'ok',
       summary,
-      fields: nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: succeeded ? 0 : folded, badStatusRows: this.tables.flagged }),
+      fields: { ...nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: succeeded ? 0 : folded, badStatusRows: this.tables.flagged }), ...(problemParts?.fields ?? {}) },
       citations,
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,

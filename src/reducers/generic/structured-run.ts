@@ -6,6 +6,7 @@
  */
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineCitation, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
+import { ProblemLog } from './log-problems.js';
 
 
 /** Packet parts of one structure scanner, before the digest's are added. */
@@ -31,7 +32,8 @@ const EXCERPT_OVERHEAD = 12;
  * whole output (tables, lists, records) or the structure's index (logs).
  */
 export function structuredRun(ctx: RunContext, scanners: readonly StructureScanner[], finishParts?: (parts: PacketParts, exit: ExitInfo) => PacketParts, answer: 'whole' | 'index' = 'whole'): ReducerRun {
-  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+  // A reducer that runs its own ProblemLog does not need the digest's.
+  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !scanners.some((s) => s instanceof ProblemLog) });
   let chars = 0;
   return {
     line(stream: StreamName, n: number, text: string, marks?: LineMarks) {

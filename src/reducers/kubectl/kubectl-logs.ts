@@ -82,7 +82,7 @@ export const kubectlLogsReducer: Reducer = {
     return 0;
   },
   start(ctx) {
-    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: false });
     // Every distinct problem of a long pod log, once each, ahead of the digest's first few windows.
     const problems = new ProblemLog();
     const errors = new KubeErrors();
