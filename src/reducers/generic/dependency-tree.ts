@@ -11,7 +11,9 @@ import { count, plural } from '../../core/format.js';
 import type { StructureParts, StructureScanner } from './structured-run.js';
 
 /** A branch row: guides (`│ `, `|   `, spaces) then a branch mark (`├──`, `└─┬`, `+--`, `` `-- ``, `- `). */
-const BRANCH = /^((?:[│|┃ ]|\s)*?)(?:[├└┣┗][─━]+[┬┳─━]?|[+`\\][-─]+|[|]--|- )\s?(\S.*)$/;
+// One character class for the indent: `(?:[│|┃ ]|\s)*?` let a space match two ways, which backtracked
+// exponentially on long runs of spaces (a 70 s stall on indented JSON).
+const BRANCH = /^([│|┃\s]*?)(?:[├└┣┗][─━]+[┬┳─━]?|[+`\\][-─]+|[|]--|- )\s?(\S.*)$/;
 /** Rows that say something is wrong with the dependency they name: a word of its own, not part of a name (`error-ex`). */
 const PROBLEM = /(?:^|\s)(?:invalid|extraneous|missing|UNMET(?: PEER)? DEPENDENCY|conflict(?:s|ing)?|overridden|ERR!|error|not installed|peer dep(?:endency)? missing)(?=[\s:,]|$)|\[required: \S+, installed: /i;
 /** npm's optional packages for other platforms: counted, not a problem. */
