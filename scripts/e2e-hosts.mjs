@@ -98,7 +98,6 @@ function anthropic(request, send, seen, command) {
 }
 
 function openai(request, send, seen, command) {
-  if (process.env.E2E_DUMP) fs.writeFileSync(`${process.env.E2E_DUMP}.${seen.requests}.json`, JSON.stringify(request, null, 1));
   const input = Array.isArray(request.input) ? request.input : [];
   const outputs = input.filter((item) => item.type === 'function_call_output');
   // `mcp:<command>`: call reduce's MCP tool reduce_run instead of the shell. Codex offers MCP tools as a
@@ -238,7 +237,6 @@ async function codexMcp(hosts) {
   if (init.status !== 0) return check(`codex ${name}: reduce init`, false, init.stderr);
   const out = await run(path.join(hosts, 'node_modules/.bin/codex'), ['exec', '--skip-git-repo-check', '--json', 'go'], { cwd: project, env });
   mock.server.close();
-  if (process.env.E2E_DUMP) fs.writeFileSync(`${process.env.E2E_DUMP}.codex-stderr.txt`, out.stderr);
   const seen = mock.seen.toolResult;
   if (!seen) return check(`codex ${name}: the mock received the tool's output`, false, `tools offered: ${(mock.seen.tools ?? []).join(', ')}\nexit ${out.code}; stdout: ${out.stdout.slice(0, 800)}\nstderr: ${out.stderr.slice(-800)}`);
   const packet = /── .*·.*→ [\d,]+ B/.test(seen.text) && /reduce inspect \d{8}-/.test(seen.text);

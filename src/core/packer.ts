@@ -407,6 +407,16 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
   return withLines(citation, numbers, readLines, draft);
 }
 
+/** Bisection over a size that grows with k: the largest k in [low, high) that fits, given that low fits and high does not. */
+function largestFitting(low: number, high: number, fits: (k: number) => boolean): number {
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  return low;
+}
+
 /** The most whole lines from the start of a `prefix` citation that fit `room` (bisection), or null when none does. */
 function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
   const make = (k: number): Citation => {
@@ -417,20 +427,15 @@ function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['read
   };
   const total = draft.to - draft.from + 1;
   // A shown line takes at least its number, a bar and a newline: never read more than the room holds.
-  let low = 0;
-  let high = Math.min(total, Math.floor(Math.max(0, room) / 4) + 1);
+  const high = Math.min(total, Math.floor(Math.max(0, room) / 4) + 1);
   if (high === total && sizeOf(make(high)) <= room) {
     const whole = make(high);
     if (draft.label) whole.label = draft.label;
     else delete whole.label;
     return whole;
   }
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (sizeOf(make(mid)) <= room) low = mid;
-    else high = mid;
-  }
-  return low === 0 ? null : make(low);
+  const k = largestFitting(0, high, (n) => sizeOf(make(n)) <= room);
+  return k === 0 ? null : make(k);
 }
 
 /**
@@ -457,15 +462,10 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
     return parts;
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
-  let low = 0;
-  let high = Math.min(free.length, Math.floor(Math.max(0, room) / 4) + 1);
+  const high = Math.min(free.length, Math.floor(Math.max(0, room) / 4) + 1);
   if (size(make(high)) <= room) return make(high);
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (size(make(mid)) <= room) low = mid;
-    else high = mid;
-  }
-  return low === 0 ? null : make(low);
+  const k = largestFitting(0, high, (n) => size(make(n)) <= room);
+  return k === 0 ? null : make(k);
 }
 
 /** Removes from kept `index` citations the entries inside lines from..to of a stream; returns the bytes freed. */
@@ -495,15 +495,10 @@ function resolveIndex(draft: LineCitation, room: number, readLines: PackInput['r
     if (k < entries.length) citation.elided = entries.length - k;
     return citation;
   };
-  let low = 0;
-  let high = entries.length;
+  const high = entries.length;
   if (sizeOf(make(high)) <= room) return make(high);
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (sizeOf(make(mid)) <= room) low = mid;
-    else high = mid;
-  }
-  return low === 0 ? null : make(low);
+  const k = largestFitting(0, high, (n) => sizeOf(make(n)) <= room);
+  return k === 0 ? null : make(k);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { claudeHome } from '../install/hosts.js';
 
 /**
  * The user's Bash permission rules as Claude Code keeps them, read conservatively. A rewrite
@@ -18,7 +18,7 @@ export interface PermissionRules {
 
 /** The settings files Claude Code merges, lowest precedence first (managed last). */
 export function settingsFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const home = env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), '.claude');
+  const home = claudeHome(env);
   return [path.join(home, 'settings.json'), path.join(cwd, '.claude/settings.json'), path.join(cwd, '.claude/settings.local.json'), '/etc/claude-code/managed-settings.json'];
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { codexHome } from '../install/hosts.js';
 
 /**
  * The user's Codex exec-policy rules (`prefix_rule(pattern = [...], decision = ...)` in `*.rules`
@@ -22,7 +22,7 @@ export interface CodexRules {
 
 /** Where Codex keeps rules: `$CODEX_HOME/rules`, `.codex/rules` in the project and its parents, `/etc/codex/rules`. */
 export function codexRulesDirs(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const dirs = [path.join(env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex'), 'rules')];
+  const dirs = [path.join(codexHome(env), 'rules')];
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     dirs.push(path.join(dir, '.codex/rules'));
     if (path.dirname(dir) === dir) break;

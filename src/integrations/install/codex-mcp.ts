@@ -22,10 +22,16 @@ export interface McpCommand {
 
 /** What `[mcp_servers.reduce]` holds in this text: absent, ours (a reduce `mcp` command), or the user's own. */
 export function mcpEntry(text: string | null): 'absent' | 'ours' | 'foreign' {
-  if (text === null || text.trim() === '') return 'absent';
+  return lookUp(text).state;
+}
+
+function lookUp(text: string | null): { state: 'absent' | 'ours' | 'foreign'; server?: McpCommand } {
+  if (text === null || text.trim() === '') return { state: 'absent' };
   const server = (parse(text).mcp_servers as Record<string, unknown> | undefined)?.[MCP_SERVER_NAME];
-  if (server === undefined) return 'absent';
-  return isOurs(server) && findBlock(text.split('\n')) !== null ? 'ours' : 'foreign';
+  if (server === undefined) return { state: 'absent' };
+  if (!isOurs(server) || findBlock(text.split('\n')) === null) return { state: 'foreign' };
+  const { command, args } = server as McpCommand;
+  return { state: 'ours', server: { command, args } };
 }
 
 /** Adds (or refreshes) our server table. A `[mcp_servers.reduce]` the user wrote is left alone. */
@@ -50,9 +56,7 @@ export function uninstallMcpServer(text: string | null): string | null {
 
 /** The server as Codex would start it, when the table is ours. */
 export function installedMcpServer(text: string | null): McpCommand | null {
-  if (mcpEntry(text) !== 'ours') return null;
-  const server = (parse(text!).mcp_servers as Record<string, McpCommand>)[MCP_SERVER_NAME]!;
-  return { command: server.command, args: server.args };
+  return lookUp(text).server ?? null;
 }
 
 function parse(text: string): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,8 +105,13 @@ function probe(host: Host, command: string, scratch: string): DoctorLine {
   const started = Date.now();
   const run = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(payload), encoding: 'utf8', timeout: 30_000, cwd: scratch, env: { ...process.env, REDUCE_OUTPUTS: path.join(scratch, 'outputs') } });
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  if (run.error || run.status !== 0) return { ok: false, text: `  ${step}: FAILED (${run.error?.message ?? `exit ${run.status}`}${run.stderr ? `: ${run.stderr.trim().split('\n')[0]}` : ''}) · ${command}` };
+  if (run.error || run.status !== 0) return { ok: false, text: `  ${step}: FAILED (${whyFailed(run)}) · ${command}` };
   return expect(run.stdout) ? { ok: true, text: `  ${step}: answers (${want}, ${took})` } : { ok: false, text: `  ${step}: unexpected answer, wanted ${want}: ${run.stdout.slice(0, 200) || '(nothing)'}` };
+}
+
+/** A failed child in one phrase: the spawn error or the exit status, and the first line of its stderr. */
+function whyFailed(run: SpawnSyncReturns<string>): string {
+  return `${run.error?.message ?? `exit ${run.status}`}${run.stderr ? `: ${run.stderr.trim().split('\n')[0]}` : ''}`;
 }
 
 /** Starts the registered MCP server as Codex would and asks it for its tools over stdio (initialize, then tools/list). */
@@ -127,7 +132,7 @@ function probeMcp(server: McpCommand, scratch: string): DoctorLine {
       }
     })
     .find((message) => message?.id === 2)?.result?.tools?.map((t) => t.name);
-  if (!listed) return { ok: false, text: `  mcp: FAILED, no tools/list answer (${run.error?.message ?? `exit ${run.status}`}${run.stderr ? `: ${run.stderr.trim().split('\n')[0]}` : ''}) · ${[server.command, ...server.args].join(' ')}` };
+  if (!listed) return { ok: false, text: `  mcp: FAILED, no tools/list answer (${whyFailed(run)}) · ${[server.command, ...server.args].join(' ')}` };
   return { ok: true, text: `  mcp: answers (${listed.join(', ')})` };
 }
 

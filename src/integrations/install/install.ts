@@ -44,6 +44,8 @@ interface FileEdit {
   file: string;
   install(text: string | null): string | null;
   uninstall(text: string | null): string | null;
+  /** What init has to tell the user about this file as it found it (already checked by install). */
+  noteOn?(text: string | null): string[];
 }
 
 /** Claude Code: the hooks in its settings (the plugin carries the MCP server). Codex: hooks.json, and the MCP server in config.toml. */
@@ -55,7 +57,13 @@ function fileEdits(host: Host, options: Omit<InstallOptions, 'dryRun'>): FileEdi
     uninstall: (text) => uninstallHooks(text, host),
   };
   if (host === 'claude') return [hooks];
-  const config: FileEdit = { file: codexConfigFile(scope, cwd, env), install: (text) => installMcpServer(text, options.mcp), uninstall: uninstallMcpServer };
+  const configFile = codexConfigFile(scope, cwd, env);
+  const config: FileEdit = {
+    file: configFile,
+    install: (text) => installMcpServer(text, options.mcp),
+    uninstall: uninstallMcpServer,
+    noteOn: (text) => (mcpEntry(text) === 'foreign' ? [`${configFile} already has an [mcp_servers.reduce] table reduce did not write: left as it is, so Codex starts that one.`] : []),
+  };
   return [hooks, config];
 }
 
@@ -73,10 +81,7 @@ export function initHost(host: Host, options: InstallOptions): InstallReport {
       throw err;
     }
   });
-  const notes = notesFor(host, options);
-  if (host === 'codex' && mcpEntry(planned[1]!.before) === 'foreign') {
-    notes.push(`${planned[1]!.edit.file} already has an [mcp_servers.reduce] table reduce did not write: left as it is, so Codex starts that one.`);
-  }
+  const notes = [...notesFor(host, options), ...planned.flatMap(({ edit, before }) => edit.noteOn?.(before) ?? [])];
   const files = planned.map(({ edit, before, after }) => {
     const report: FileReport = { file: edit.file, changed: after !== before, diff: patch(edit.file, before, after) };
     if (report.changed && !options.dryRun) {
