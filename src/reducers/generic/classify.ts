@@ -59,12 +59,65 @@ export function countTimestamped(head: string, maxLines?: number): { lines: numb
   return { lines: lines.length, stamped: lines.filter((l) => ACTIONS_TIMESTAMP.test(l)).length };
 }
 
+/** The log prefix stripLogPrefix removes (its definition; the character walk below is held to it by a property test). */
+export const LOG_PREFIX = /^\uFEFF?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/;
+
+/** The last line stripped and its body: the digest, the level reader and the problem log strip the same line in turn. */
+let lastStripped = '';
+let lastBody = '';
+
 /** Strips what loggers put before the message: an ISO timestamp, a bracketed time or level. */
 export function stripLogPrefix(text: string): string {
   const first = text.charCodeAt(0);
   if (!((first >= 48 && first <= 57) || first === 0xfeff)) return text; // no leading digit, no timestamp
-  return text.replace(/^\uFEFF?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/, '');
+  if (text === lastStripped) return lastBody;
+  const end = logPrefixEnd(text);
+  lastStripped = text;
+  lastBody = end === 0 ? text : text.slice(end);
+  return lastBody;
 }
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** `\s` of a JavaScript regex. */
+const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/**
+ * Where LOG_PREFIX's match ends in `text` (0: no match), by walking the characters: the regex ran on every
+ * line of a log. No backtracking is needed: each optional part is followed by a character it cannot start with.
+ */
+export function logPrefixEnd(text: string): number {
+  const n = text.length;
+  const at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // \d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}: 19 characters of fixed shape.
+  if (at + 19 >= n) return 0;
+  for (let k = 0; k < 19; k++) {
+    const c = text.charCodeAt(at + k);
+    const want = SHAPE.charCodeAt(k);
+    if (want === 100 /* d */ ? !isDigit(c) : want === 84 /* T */ ? c !== 84 && c !== 32 : c !== want) return 0;
+  }
+  let i = at + 19;
+  // (?:[.,]\d+)?
+  const c0 = text.charCodeAt(i);
+  if ((c0 === 46 || c0 === 44) && isDigit(text.charCodeAt(i + 1))) {
+    i += 2;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+  }
+  // (?:Z|[+-]\d{2}:?\d{2})?
+  const c1 = text.charCodeAt(i);
+  if (c1 === 90) i++;
+  else if ((c1 === 43 || c1 === 45) && isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2))) {
+    const colon = text.charCodeAt(i + 3) === 58 ? 1 : 0;
+    if (isDigit(text.charCodeAt(i + 3 + colon)) && isDigit(text.charCodeAt(i + 4 + colon))) i += 5 + colon;
+  }
+  // \s+
+  if (!isSpace(text.charCodeAt(i))) return 0;
+  i++;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+/** The fixed part of the prefix: `d` a digit, `T` a `T` or a space. */
+const SHAPE = 'dddd-dd-ddTdd:dd:dd';
 
 /** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
 // The fragments, grouped by their first letter so the regex tries one branch per position, not thirty:

@@ -91,7 +91,21 @@ export function levelOf(text: string): { level: string; severity: Severity | -1 
   return null;
 }
 
+/** fromWord's answers by word: a log repeats a handful of level words on every line. Bounded, since `level=` takes any word. */
+const WORD_LEVELS = new Map<string, { level: string; severity: Severity | -1 }>();
+const MAX_WORD_LEVELS = 256;
+
 function fromWord(word: string): { level: string; severity: Severity | -1 } {
+  let known = WORD_LEVELS.get(word);
+  if (!known) {
+    known = levelOfWord(word);
+    if (WORD_LEVELS.size < MAX_WORD_LEVELS) WORD_LEVELS.set(word, known);
+  }
+  // A copy: callers own what levelOf returns.
+  return { level: known.level, severity: known.severity };
+}
+
+function levelOfWord(word: string): { level: string; severity: Severity | -1 } {
   const lower = word.toLowerCase();
   const severity = WORD_SEVERITY[lower] ?? -1;
   const level = severity >= 1 ? SEVERITY_NAME[severity as Severity] : lower === 'i' ? 'INFO' : lower === 'd' ? 'DEBUG' : word.toUpperCase().replace(/^WARNING$/, 'WARN');
