@@ -9,6 +9,7 @@
 import type { StreamName } from '../core/types.js';
 import { ENCODED_ANCHORS, INJECTION_RULES, LEET_ANCHORS, type InjectionRule } from './injection-rules.js';
 import { createLiteralSet, type LiteralHits } from './literals.js';
+import { CANDIDATE_FRAGMENTS, noteScannedLine } from '../core/line-facts.js';
 
 /** One flagged place in the output. */
 export interface InjectionHit {
@@ -63,7 +64,12 @@ const LITERALS = createLiteralSet([
   '##[group]run ',
   '##[endgroup]',
   ...LEET_ANCHORS,
+  // Not injection literals: the classifier's fragments ride along on the same pass (core/line-facts.ts).
+  ...CANDIDATE_FRAGMENTS,
 ]);
+/** FRAGMENT[id] is 1 for the ids of CANDIDATE_FRAGMENTS. */
+const FRAGMENT = new Uint8Array(LITERALS.size);
+for (const fragment of CANDIDATE_FRAGMENTS) FRAGMENT[LITERALS.idOf(fragment)] = 1;
 const LEET_IDS = LEET_ANCHORS.map((a) => LITERALS.idOf(a));
 const GROUP_RUN_ID = LITERALS.idOf('##[group]run ');
 const GROUP_END_ID = LITERALS.idOf('##[endgroup]');
@@ -197,6 +203,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
     line(stream, n, text) {
       const st = streams[stream];
       const hits = LITERALS.scan(text, lineHits);
+      noteScannedLine(text, hits.ids.some((id) => FRAGMENT[id] === 1));
       if (hits.found[GROUP_RUN_ID] === 1) st.inRunGroup = true;
       else if (st.inRunGroup && hits.found[GROUP_END_ID] === 1) st.inRunGroup = false;
 

@@ -4,6 +4,8 @@
  * and words inside flags, paths and identifiers (`--error-format`, `errors.rs`) do not either.
  */
 
+import { scannedCandidateOf } from '../../core/line-facts.js';
+
 /** Word-ish boundaries that also exclude flag, path and identifier characters. */
 const B = String.raw`(?<![\w./=\\-])`;
 const E = String.raw`(?![\w/=\\-]|\.\w)`;
@@ -127,8 +129,13 @@ const SHAPE = 'dddd-dd-ddTdd:dd:dd';
 export const CANDIDATE =
   /e(?:rr|x(?:ception|it)|vict)|f(?:a(?:il|tal)|orbidden)|panic|t(?:raceback|imed out)|refused|d(?:enied|umped|eprecat)|unauthori|s(?:egmentation|tatuscode)|oom|backoff|c(?:annot|ould not)|no(?:t found| such)|killed|abort|level|http\/|##\[|warn|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
 
+/** CANDIDATE's branch for a line that opens with a mark: the one part of it no literal stands for. */
+export const LEADING_MARK = /^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+
 export function classifyLine(text: string, extra: readonly RegExp[] = []): LineClass {
-  if (!CANDIDATE.test(text)) {
+  // The injection scan's literal pass may have looked for CANDIDATE's fragments in this very line already.
+  const scanned = scannedCandidateOf(text);
+  if (scanned === undefined ? !CANDIDATE.test(text) : !scanned && !LEADING_MARK.test(text)) {
     for (const pattern of extra) if (pattern.test(text)) return 'error';
     return null;
   }

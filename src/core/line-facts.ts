@@ -1,0 +1,39 @@
+/**
+ * Facts about a line found by a pass that reads every line anyway, handed to the tests that would read
+ * it again. The injection scan's literal pass (one table-driven loop per line) also looks for the
+ * fragments an error or warning line must hold, so the classifier skips its regex on the many lines
+ * that hold none. The facts are kept for the last line scanned only, keyed by its text: a caller that
+ * asks about another text gets no answer and runs its own test, so a fact can never be applied to the
+ * wrong line.
+ */
+
+/**
+ * The fragments of the classifier's prefilter (`CANDIDATE` in reducers/generic/classify.ts) as literals
+ * (case-insensitive; a space matches any whitespace run): a line with none of them, and without the
+ * leading mark that prefilter also accepts, is neither an error nor a warning. A property test holds
+ * the two to each other.
+ */
+export const CANDIDATE_FRAGMENTS: readonly string[] = [
+  'err', 'exception', 'exit', 'evict', 'fail', 'fatal', 'forbidden', 'panic', 'traceback', 'timed out', 'refused', 'denied',
+  'dumped', 'deprecat', 'unauthori', 'segmentation', 'statuscode', 'oom', 'backoff', 'cannot', 'could not', 'not found',
+  'no such', 'killed', 'abort', 'level', 'http/', '##[', 'warn',
+];
+
+let scannedText: string | null = null;
+let scannedCandidate = false;
+
+/** Records what the literal pass found in `text`: whether any CANDIDATE_FRAGMENTS occur. */
+export function noteScannedLine(text: string, candidate: boolean): void {
+  scannedText = text;
+  scannedCandidate = candidate;
+}
+
+/** Whether `text` holds a candidate fragment, when it is the last line scanned; undefined otherwise. */
+export function scannedCandidateOf(text: string): boolean | undefined {
+  return text === scannedText ? scannedCandidate : undefined;
+}
+
+/** Forgets the last line (tests compare the classifier with and without the facts). */
+export function forgetScannedLine(): void {
+  scannedText = null;
+}
