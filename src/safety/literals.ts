@@ -54,25 +54,40 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   // Each literal is keyed by its rarest trigram (a 21-bit code of three 7-bit characters) so ordinary
   // English and logs rarely reach the candidate check. The trigram lies before any space of the literal,
   // so its offset from the literal's start is exact (whitespace runs fold only after it).
-  // The tables (4 MiB) are built at the first scan, not at start-up: a run with no output never scans.
-  let bucketOf = new Uint16Array(0); // 0: none, else bucket index + 1
+  // The tables are built at the first scan, not at start-up: a run with no output never scans.
+  // The keyed trigrams (a few hundred) sit in a small open-addressing table: a direct table of all 2^21
+  // trigrams took 4 MiB, which a long scan made resident page by page.
+  let slotKeys = new Int32Array(0); // the trigram in each slot, -1 for none
+  let slotBuckets = new Uint16Array(0); // bucket index + 1
+  let slotMask = 0;
   // The last two characters of every keyed trigram: a 16 KiB table that stays in the L1 cache and
-  // rejects almost every position before the 4 MiB trigram table is touched.
+  // rejects almost every position before the trigram table is looked at.
   let endsTrigram = new Uint8Array(0);
   const buckets: { id: number; offset: number }[][] = [];
   const buildTables = (): void => {
-    bucketOf = new Uint16Array(1 << 21);
+    const bucketOf = new Map<number, number>();
     endsTrigram = new Uint8Array(1 << 14);
     unique.forEach((lit, id) => {
       const offset = rarestTrigram(lit);
       const key = (lit.charCodeAt(offset) << 14) | (lit.charCodeAt(offset + 1) << 7) | lit.charCodeAt(offset + 2);
       endsTrigram[key & 0x3fff] = 1;
-      if (bucketOf[key] === 0) {
+      if (!bucketOf.has(key)) {
         buckets.push([]);
-        bucketOf[key] = buckets.length;
+        bucketOf.set(key, buckets.length);
       }
-      buckets[(bucketOf[key] as number) - 1]?.push({ id, offset });
+      buckets[(bucketOf.get(key) as number) - 1]?.push({ id, offset });
     });
+    let size = 64;
+    while (size < bucketOf.size * 4) size *= 2;
+    slotKeys = new Int32Array(size).fill(-1);
+    slotBuckets = new Uint16Array(size);
+    slotMask = size - 1;
+    for (const [key, bucket] of bucketOf) {
+      let slot = slotHash(key) & slotMask;
+      while (slotKeys[slot] !== -1) slot = (slot + 1) & slotMask;
+      slotKeys[slot] = key;
+      slotBuckets[slot] = bucket;
+    }
   };
   const codes = unique.map((lit) => Uint8Array.from(lit, (ch) => ch.charCodeAt(0)));
 
@@ -109,7 +124,8 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
     const lower = LOWER;
     const b64 = B64;
     const ends = endsTrigram;
-    const table = bucketOf;
+    const keys = slotKeys;
+    const mask = slotMask;
     let nonAscii = false;
     let base64Run = false;
     let percent = 0;
@@ -141,8 +157,15 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
       if (c === 37) percent++;
       const k2 = (p1 << 7) | lc;
       if (ends[k2] === 1 && p2 !== 0) {
-        const bucket = table[(p2 << 14) | k2] as number;
-        if (bucket !== 0) check(text, p2At, bucket, into);
+        const key = (p2 << 14) | k2;
+        for (let slot = slotHash(key) & mask; ; slot = (slot + 1) & mask) {
+          const at = keys[slot] as number;
+          if (at === key) {
+            check(text, p2At, slotBuckets[slot] as number, into);
+            break;
+          }
+          if (at === -1) break;
+        }
       }
       p2 = p1;
       p2At = p1At;
@@ -161,6 +184,11 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
     scan,
     newHits,
   };
+}
+
+/** Spreads a 21-bit trigram over the slots of the trigram table. */
+function slotHash(key: number): number {
+  return Math.imul(key, 0x9e3779b1) >>> 11;
 }
 
 // English letters from most to least frequent; other printable characters count as rare.
