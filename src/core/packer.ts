@@ -98,13 +98,27 @@ const REFITS = 7;
  * budget is packed again with less room, by bisection, keeping the fullest one that fits; when
  * mandatory items alone pass the budget, the first packing stands.
  */
+/** Lines the packer keeps read across its passes (a few MB at most). */
+const READ_CACHE_LINES = 8192;
+
 export function pack(original: PackInput): Packet {
-  // Passes read the same excerpts: read each range from the artifact once.
+  // Passes read the same excerpts: read each range from the artifact once. The bisections of a long
+  // output ask for many ranges, so the cache is emptied past READ_CACHE_LINES (a range read again reads
+  // the same lines: what is cached changes nothing but time).
   const read = new Map<string, string[]>();
+  let cachedLines = 0;
   const readLines: PackInput['readLines'] = (stream, from, to) => {
     const key = `${stream}:${from}:${to}`;
     let lines = read.get(key);
-    if (!lines) read.set(key, (lines = original.readLines(stream, from, to)));
+    if (!lines) {
+      lines = original.readLines(stream, from, to);
+      if (cachedLines + lines.length > READ_CACHE_LINES) {
+        read.clear();
+        cachedLines = 0;
+      }
+      read.set(key, lines);
+      cachedLines += lines.length;
+    }
     return lines.slice(); // callers may edit the excerpt they are given
   };
   const input = { ...original, readLines };
@@ -417,6 +431,40 @@ function largestFitting(low: number, high: number, fits: (k: number) => boolean)
   return low;
 }
 
+/**
+ * The lines of `from..to` that no range of `shown` covers, as far as `most` of them from each end can be
+ * asked for: `head(a)` and `tail(b)` (a, b <= most) are the list's first a and last b, `all()` the whole
+ * list when it has at most `most` lines. Only those are listed, the rest counted: an edges citation of a
+ * long output was walked line by line into an array of every free line, on every packing pass.
+ */
+export function freeLines(from: number, to: number, shown: Array<[number, number]>, most: number): { length: number; head(a: number): number[]; tail(b: number): number[]; all(): number[] } {
+  const isFree = (n: number): boolean => !shown.some(([a, b]) => n >= a && n <= b);
+  const first: number[] = [];
+  for (let n = from; n <= to && first.length < most; n++) if (isFree(n)) first.push(n);
+  const last: number[] = [];
+  for (let n = to; n >= from && last.length < most && (first.length === 0 || n > first.at(-1)!); n--) if (isFree(n)) last.push(n);
+  last.reverse();
+  return {
+    length: countFree(from, to, shown),
+    head: (a) => (a <= first.length ? first.slice(0, a) : [...first, ...last.slice(last.length - (a - first.length))]),
+    tail: (b) => (b <= last.length ? last.slice(last.length - b) : [...first.slice(first.length - (b - last.length)), ...last]),
+    all: () => [...first, ...last],
+  };
+}
+
+/** How many lines of `from..to` no range of `shown` covers. */
+function countFree(from: number, to: number, shown: Array<[number, number]>): number {
+  const ranges = shown.map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)]).filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
+  let covered = 0;
+  let end = from - 1;
+  for (const [a, b] of ranges) {
+    if (b <= end) continue;
+    covered += b - Math.max(a, end + 1) + 1;
+    end = b;
+  }
+  return to - from + 1 - covered;
+}
+
 /** The most whole lines from the start of a `prefix` citation that fit `room` (bisection), or null when none does. */
 function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
   const make = (k: number): Citation => {
@@ -443,8 +491,8 @@ function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['read
  * as a first part (its own ref) and a last part (ref + `z`).
  */
 function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
-  const free: number[] = [];
-  for (let n = draft.from; n <= draft.to; n++) if (!shown.some(([a, b]) => n >= a && n <= b)) free.push(n);
+  // A line takes at least four bytes of the room: only the free lines nearest each end can be shown.
+  const free = freeLines(draft.from, draft.to, shown, Math.floor(Math.max(0, room) / 4) + 1);
   if (free.length === 0) return null;
   const part = (ref: string, numbers: number[], label: string | undefined): Citation => {
     const citation: Citation = { ref, stream: draft.stream, lines: [numbers[0]!, numbers.at(-1)!], excerpt: [] };
@@ -455,10 +503,10 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
     return citation;
   };
   const make = (k: number): Citation[] => {
-    if (k >= free.length) return [part(draft.ref, free, draft.label)];
-    const head = Math.ceil(k / 2);
-    const parts = [part(draft.ref, free.slice(0, head), draft.label ? `${draft.label}, first` : 'first')];
-    if (k > head) parts.push(part(`${draft.ref}z`, free.slice(free.length - (k - head)), draft.label ? `${draft.label}, last` : 'last'));
+    if (k >= free.length) return [part(draft.ref, free.all(), draft.label)];
+    const half = Math.ceil(k / 2);
+    const parts = [part(draft.ref, free.head(half), draft.label ? `${draft.label}, first` : 'first')];
+    if (k > half) parts.push(part(`${draft.ref}z`, free.tail(k - half), draft.label ? `${draft.label}, last` : 'last'));
     return parts;
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
