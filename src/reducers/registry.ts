@@ -28,6 +28,7 @@ import { ghRunViewReducer } from './gh/gh-run-view.js';
 import { gitDiffReducer } from './git/git-diff.js';
 import { gitLogReducer } from './git/git-log.js';
 import { gitOpsReducer } from './git/git-ops.js';
+import { gitQueryReducer } from './git/git-query.js';
 import { gitStatusReducer } from './git/git-status.js';
 import { goBuildReducer } from './compilers/go-build.js';
 import { goTestReducer } from './tests/go-test.js';
@@ -87,6 +88,7 @@ export const reducers: readonly Reducer[] = [
   gitDiffReducer,
   gitLogReducer,
   gitOpsReducer,
+  gitQueryReducer,
   gitStatusReducer,
   goBuildReducer,
   goTestReducer,

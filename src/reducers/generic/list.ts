@@ -11,7 +11,7 @@ import { listScore } from './shape-detect.js';
 export const listReducer: Reducer = {
   name: 'list',
   family: 'text',
-  version: '1.0.1',
+  version: '1.0.2',
   detect: (probe) => listScore(probe.head),
   start: (ctx) => structuredRun(ctx, [new ItemList()]),
 };

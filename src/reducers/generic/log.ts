@@ -12,7 +12,7 @@ import { logScore } from './shape-detect.js';
 export const logReducer: Reducer = {
   name: 'log',
   family: 'log',
-  version: '1.0.0',
+  version: '1.0.1',
   lane: 'external-runtime',
   detect: (probe) => Math.max(logScore(probe.head), logScore(probe.stderrHead)),
   start: (ctx) =>

@@ -29,7 +29,7 @@ export const sqlReducer: Reducer = {
   name: 'sql',
   // Generic like the other structure reducers: one reducer reads psql, mysql and sqlite3 sessions.
   family: 'text',
-  version: '1.0.0',
+  version: '1.0.1',
   // The clients and the server tools around them (`pg_isready`, `pg_dump`, `mysqladmin`): their errors are the server's.
   claims: ['psql', 'mysql', 'mariadb', 'sqlite3', 'pg_isready', 'pg_dump', 'pg_dumpall', 'pg_restore', 'pg_ctl', 'pg_ctlcluster', 'pg_lsclusters', 'createdb', 'dropdb', 'createuser', 'dropuser', 'mysqladmin', 'mysqldump', 'mariadb-admin', 'mariadb-dump'],
   detect: sqlScore,

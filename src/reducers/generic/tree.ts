@@ -9,7 +9,7 @@ import { structuredRun } from './structured-run.js';
 export const treeReducer: Reducer = {
   name: 'tree',
   family: 'text',
-  version: '1.0.0',
+  version: '1.0.1',
   intent: 'answer',
   claims: ['tree'],
   detect: (probe) => (treeShare(probe.head) >= 0.6 ? 0.6 : 0),

@@ -32,7 +32,7 @@ export const gitLogReducer: Reducer = {
   name: 'git-log',
   family: 'git',
   intent: 'answer',
-  version: '1.2.0',
+  version: '1.3.0',
   claims: ['git log', 'git show', 'git whatchanged'],
   lane: 'external-untrusted',
   detect(probe) {

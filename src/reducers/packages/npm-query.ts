@@ -15,7 +15,7 @@ const OUTDATED = /^Package\s+Current\s+Wanted\s+Latest\b/m;
 export const npmQueryReducer = familyAnswerReducer({
   name: 'npm-query',
   family: 'npm',
-  version: '1.0.0',
+  version: '1.0.1',
   intent: 'answer',
   claims: ['npm ls', 'npm list', 'npm ll', 'npm la', 'npm view', 'npm info', 'npm show', 'npm v', 'npm outdated', 'npm explain', 'npm why', 'npm query', 'npm search', 'npm config list', 'npm config get', 'npm pkg get', 'pnpm ls', 'pnpm list', 'pnpm why', 'pnpm outdated', 'yarn list', 'yarn info', 'yarn why', 'yarn outdated'],
   lane: 'internal',
