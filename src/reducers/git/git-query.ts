@@ -6,16 +6,9 @@
  * merge/push reading has nothing to find in them. Docs: https://git-scm.com/docs/git-ls-files
  */
 import { familyAnswerReducer } from '../generic/best-structure.js';
+import { gitQueryClaims } from './git-query.claims.js';
 
 export const gitQueryReducer = familyAnswerReducer({
-  name: 'git-query',
-  family: 'git',
+  ...gitQueryClaims,
   version: '1.0.0',
-  intent: 'answer',
-  claims: [
-    'git ls-files', 'git ls-tree', 'git ls-remote', 'git branch', 'git tag', 'git for-each-ref', 'git show-ref', 'git shortlog', 'git blame',
-    'git annotate', 'git grep', 'git remote', 'git stash list', 'git worktree list', 'git config', 'git rev-list', 'git reflog', 'git cat-file',
-    'git count-objects', 'git show-branch', 'git describe', 'git name-rev', 'git rev-parse', 'git var',
-  ],
-  lane: 'internal',
 });
