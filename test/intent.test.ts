@@ -93,6 +93,7 @@ describe('resolveIntent', () => {
     // A run telling what it does, or failing on stderr, stays a verdict.
     expect(resolveIntent({ ...script, head: 'INFO: loading\nINFO: step 1\nINFO: step 2\nINFO: step 3\nINFO: done\n' }).intent).toBe('verdict');
     expect(resolveIntent({ ...script, head: metrics, stderrHead: 'TypeError: x is undefined\n' }).intent).toBe('verdict');
+    expect(resolveIntent({ ...script, head: 'line 1\nline 2\nline 3\nline 4\nline 5\nline 6\n' }).intent).toBe('verdict');
   });
 
   it('takes a build or lint tool asked to print its config or file list as an answer, over its family', () => {

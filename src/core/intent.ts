@@ -108,8 +108,10 @@ function isScriptRun(argv: readonly string[]): boolean {
  * Lines of data rather than of a run's report: Prometheus exposition (`# HELP`, `name{l="v"} 1`),
  * `key=value` and `key: value` pairs, CSV, table rows.
  */
-const DATA_LINE =
-  /^(?:# (?:HELP|TYPE|UNIT|EOF)\b|[A-Za-z_:][\w:.]*(?:\{[^}]*\})?\s+[-+]?(?:[\d.]+(?:e[-+]?\d+)?|NaN|[-+]?Inf)(?:\s+\d+)?$|[A-Za-z_][\w.-]*\s*[=:]\s*\S|[^,\n]*(?:,[^,\n]*){2,}$|\s*\S.*\s\|\s.*\S)/;
+const DATA_LINE = /^(?:[A-Za-z_][\w.-]*\s*[=:]\s*\S|[^,\n]*(?:,[^,\n]*){2,}$|\s*\S.*\s\|\s.*\S)/;
+/** Prometheus exposition: metric lines count as data only under its `# HELP`/`# TYPE` comments (`line 7` is not a metric). */
+const EXPOSITION = /^# (?:HELP|TYPE) \S/m;
+const METRIC_LINE = /^(?:# (?:HELP|TYPE|UNIT|EOF)\b|[A-Za-z_:][\w:.]*(?:\{[^}]*\})?\s+[-+]?(?:[\d.]+(?:e[-+]?\d+)?|NaN|[-+]?Inf)(?:\s+\d+)?$)/;
 
 /** A log line (a timestamp or a level first) is a run telling what it does, not data. */
 const LOG_LINE = /^\s*(?:\[?\d{4}-\d\d-\d\d|\[?\d\d:\d\d:\d\d|\[?(?:INFO|DEBUG|WARN(?:ING)?|TRACE|NOTICE|ERROR|CRITICAL)\b)/i;
@@ -120,9 +122,10 @@ export function looksLikeData(head: string, contentType?: string): boolean {
   const lines = head.split('\n', 80).filter((l) => l.trim() !== '');
   if (lines.length < 5) return false;
   let data = 0;
+  const exposition = EXPOSITION.test(head);
   for (const line of lines) {
     if (DECISIVE.test(line) || RUN_REPORT.test(line)) return false;
-    if (DATA_LINE.test(line) && !LOG_LINE.test(line)) data++;
+    if ((DATA_LINE.test(line) || (exposition && METRIC_LINE.test(line))) && !LOG_LINE.test(line)) data++;
   }
   return data >= lines.length * 0.9;
 }
