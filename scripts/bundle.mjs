@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Bundles the compiled CLI (dist/cli.js) into dist/bundle/: a process that starts `reduce` loads a
 // few files instead of ~300 modules, which halves its start-up time (about 0.4 s to 0.2 s here).
-// `history` and anything else loaded with import() become their own chunks, loaded only when used.
+// The entry (cli.cjs, which bin/reduce.js requires) is CommonJS, so a start sets up no ES module
+// loader; what it imports at run time (program.js: commander and every command; hot.js for inspect)
+// is ES modules, where `history` and anything else loaded with import() become their own chunks.
 // The hot paths (dist/hot.js: a run, inspect, the hooks) are also bundled alone as CommonJS, with
 // V8's code cache made here by running one `reduce -- true` (see src/code-cache.ts).
 // The library entry (dist/index.js) stays unbundled, with its type declarations.
@@ -19,7 +21,7 @@ fs.rmSync(outdir, { recursive: true, force: true });
 // node_modules, and only in the subcommands that use them.
 const external = ['typescript', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'tree-sitter-bash'];
 await build({
-  entryPoints: [path.join(root, 'dist/cli.js')],
+  entryPoints: { program: path.join(root, 'dist/program.js'), hot: path.join(root, 'dist/hot.js') },
   outdir,
   bundle: true,
   splitting: true,
@@ -30,6 +32,21 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
   banner: { js: "import { createRequire as __reduceRequire } from 'node:module'; const require = __reduceRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+// The entry: the start-up parser and the code-cache loader, with import() of the two ES entries above.
+const esmEntries = { name: 'esm-entries', setup: (b) => b.onResolve({ filter: /^\.\/(program|hot)\.js$/ }, (args) => (args.importer.endsWith(`${path.sep}cli.js`) ? { path: args.path, external: true } : undefined)) };
+await build({
+  entryPoints: [path.join(root, 'dist/cli.js')],
+  outfile: path.join(outdir, 'cli.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  plugins: [esmEntries],
+  define: { 'import.meta.url': '__reduceModuleUrl' },
+  banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
 
