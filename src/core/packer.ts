@@ -431,40 +431,6 @@ function largestFitting(low: number, high: number, fits: (k: number) => boolean)
   return low;
 }
 
-/**
- * The lines of `from..to` that no range of `shown` covers, as far as `most` of them from each end can be
- * asked for: `head(a)` and `tail(b)` (a, b <= most) are the list's first a and last b, `all()` the whole
- * list when it has at most `most` lines. Only those are listed, the rest counted: an edges citation of a
- * long output was walked line by line into an array of every free line, on every packing pass.
- */
-export function freeLines(from: number, to: number, shown: Array<[number, number]>, most: number): { length: number; head(a: number): number[]; tail(b: number): number[]; all(): number[] } {
-  const isFree = (n: number): boolean => !shown.some(([a, b]) => n >= a && n <= b);
-  const first: number[] = [];
-  for (let n = from; n <= to && first.length < most; n++) if (isFree(n)) first.push(n);
-  const last: number[] = [];
-  for (let n = to; n >= from && last.length < most && (first.length === 0 || n > first.at(-1)!); n--) if (isFree(n)) last.push(n);
-  last.reverse();
-  return {
-    length: countFree(from, to, shown),
-    head: (a) => (a <= first.length ? first.slice(0, a) : [...first, ...last.slice(last.length - (a - first.length))]),
-    tail: (b) => (b <= last.length ? last.slice(last.length - b) : [...first.slice(first.length - (b - last.length)), ...last]),
-    all: () => [...first, ...last],
-  };
-}
-
-/** How many lines of `from..to` no range of `shown` covers. */
-function countFree(from: number, to: number, shown: Array<[number, number]>): number {
-  const ranges = shown.map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)]).filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
-  let covered = 0;
-  let end = from - 1;
-  for (const [a, b] of ranges) {
-    if (b <= end) continue;
-    covered += b - Math.max(a, end + 1) + 1;
-    end = b;
-  }
-  return to - from + 1 - covered;
-}
-
 /** The most whole lines from the start of a `prefix` citation that fit `room` (bisection), or null when none does. */
 function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
   const make = (k: number): Citation => {
@@ -486,13 +452,30 @@ function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['read
   return k === 0 ? null : make(k);
 }
 
+/** Share of a sample of k rows taken around the middle of the list, when k is large enough to spare it. */
+const MIDDLE_SHARE = 0.2;
+const MIDDLE_FROM = 10;
+
 /**
- * An `edges` citation: the most lines not shown elsewhere that fit `room`, half from each end,
- * as a first part (its own ref) and a last part (ref + `z`).
+ * k of the items, in order: the first ones, a run around the middle and the last ones. A list cut
+ * to its two ends says nothing of its middle, where the row asked about is as likely to be.
+ */
+export function spread<T>(items: readonly T[], k: number): { head: T[]; middle: T[]; tail: T[] } {
+  if (k >= items.length) return { head: items.slice(), middle: [], tail: [] };
+  const mid = k >= MIDDLE_FROM ? Math.round(k * MIDDLE_SHARE) : 0;
+  const head = Math.ceil((k - mid) / 2);
+  const tail = k - mid - head;
+  const start = Math.max(head, Math.min(items.length - tail - mid, Math.floor(items.length / 2 - mid / 2)));
+  return { head: items.slice(0, head), middle: items.slice(start, start + mid), tail: tail > 0 ? items.slice(items.length - tail) : [] };
+}
+
+/**
+ * An `edges` citation: the most lines not shown elsewhere that fit `room`: the first ones, a run around the middle and the last ones,
+ * as a first part (its own ref), a middle part (ref + `m`) and a last part (ref + `z`).
  */
 function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
-  // A line takes at least four bytes of the room: only the free lines nearest each end can be shown.
-  const free = freeLines(draft.from, draft.to, shown, Math.floor(Math.max(0, room) / 4) + 1);
+  const free: number[] = [];
+  for (let n = draft.from; n <= draft.to; n++) if (!shown.some(([a, b]) => n >= a && n <= b)) free.push(n);
   if (free.length === 0) return null;
   const part = (ref: string, numbers: number[], label: string | undefined): Citation => {
     const citation: Citation = { ref, stream: draft.stream, lines: [numbers[0]!, numbers.at(-1)!], excerpt: [] };
@@ -503,10 +486,12 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
     return citation;
   };
   const make = (k: number): Citation[] => {
-    if (k >= free.length) return [part(draft.ref, free.all(), draft.label)];
-    const half = Math.ceil(k / 2);
-    const parts = [part(draft.ref, free.head(half), draft.label ? `${draft.label}, first` : 'first')];
-    if (k > half) parts.push(part(`${draft.ref}z`, free.tail(k - half), draft.label ? `${draft.label}, last` : 'last'));
+    if (k >= free.length) return [part(draft.ref, free, draft.label)];
+    const { head, middle, tail } = spread(free, k);
+    const name = (where: string) => (draft.label ? `${draft.label}, ${where}` : where);
+    const parts = [part(draft.ref, head, name('first'))];
+    if (middle.length) parts.push(part(`${draft.ref}m`, middle, name('middle')));
+    if (tail.length) parts.push(part(`${draft.ref}z`, tail, name('last')));
     return parts;
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
@@ -532,12 +517,13 @@ function trimIndexes(kept: Kept[], stream: StreamName, from: number, to: number)
   return freed;
 }
 
-/** An `index` citation: its focus lines as entries, as many from the first as fit `room`. */
+/** An `index` citation: its focus lines as entries, as many as fit `room`: the first ones, some around the middle, the last ones (see spread). */
 function resolveIndex(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
   const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to).sort((a, b) => a - b);
   if (entries.length === 0) return null;
   const make = (k: number): Citation => {
-    const shown = entries.slice(0, k);
+    const { head, middle, tail } = spread(entries, k);
+    const shown = [...head, ...middle, ...tail];
     const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => readLines(draft.stream, n, n)[0] ?? ''), shown, index: true };
     if (draft.label) citation.label = draft.label;
     if (k < entries.length) citation.elided = entries.length - k;
