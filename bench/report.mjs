@@ -3,12 +3,8 @@
 
 const round = (x, d = 2) => (x === null || x === undefined ? x : +x.toFixed(d));
 
-const memoryLabels = {
-  log1GiB: '1 GiB log (stdin)',
-  singleLine1GiB: '1 GiB single line',
-  jsonArray500MB: '500 MB JSON array',
-  stderr20MB: '20 MiB of stderr (wrap)',
-};
+const memoryLabels = { log1GiB: 'log (stdin)', singleLine1GiB: 'single line', jsonArray500MB: 'JSON array', stderr20MB: 'of stderr (wrap)' };
+const defaultMiB = { log1GiB: 1024, singleLine1GiB: 1024, jsonArray500MB: 500, stderr20MB: 20 };
 
 /** Rows of four cells; `withFixtures` adds one row per fixture family. */
 export function tableRows(r, { withFixtures = true } = {}) {
@@ -26,7 +22,7 @@ export function tableRows(r, { withFixtures = true } = {}) {
   }
   for (const [name, peak] of Object.entries(r.memory ?? {})) {
     const exit = r.memoryExit?.[name];
-    rows.push(['peak RSS', memoryLabels[name] ?? name, `${peak} MiB`, exit === undefined ? '' : `exit ${exit}`]);
+    rows.push(['peak RSS', `${r.memoryMiB?.[name] ?? defaultMiB[name] ?? '?'} MiB ${memoryLabels[name] ?? name}`, `${peak} MiB`, exit === undefined ? '' : `exit ${exit}`]);
   }
   if (withFixtures) {
     for (const [family, f] of Object.entries(r.fixtures ?? {})) {

@@ -193,6 +193,7 @@ if (!skip.has('throughput')) {
 if (!skip.has('memory')) {
   results.memory = {};
   results.memoryExit = {};
+  results.memoryMiB = { log1GiB: 1024, stderr20MB: 20 };
   const big = results.throughput?.find((t) => t.shape === 'repetitive' && t.mib === 1024);
   if (big) results.memory.log1GiB = big.peakMiB;
   const shapes = [
@@ -205,6 +206,7 @@ if (!skip.has('memory')) {
     const r = reduceStdin(file, extra);
     results.memory[name] = round(r.peakMiB, 1);
     results.memoryExit[name] = r.status;
+    results.memoryMiB[name] = mib;
     fs.rmSync(file);
     fs.rmSync(path.join(work, 'outputs'), { recursive: true, force: true });
   }

@@ -461,12 +461,54 @@ const MIDDLE_FROM = 10;
  * to its two ends says nothing of its middle, where the row asked about is as likely to be.
  */
 export function spread<T>(items: readonly T[], k: number): { head: T[]; middle: T[]; tail: T[] } {
-  if (k >= items.length) return { head: items.slice(), middle: [], tail: [] };
+  const at = spreadPositions(items.length, k);
+  const take = ([a, b]: [number, number]): T[] => items.slice(a, b);
+  return { head: take(at.head), middle: take(at.middle), tail: take(at.tail) };
+}
+
+/** spread by position: the [start, end) ranges of a list of `length` items that spread(items, k) takes. */
+export function spreadPositions(length: number, k: number): { head: [number, number]; middle: [number, number]; tail: [number, number] } {
+  if (k >= length) return { head: [0, length], middle: [0, 0], tail: [length, length] };
   const mid = k >= MIDDLE_FROM ? Math.round(k * MIDDLE_SHARE) : 0;
   const head = Math.ceil((k - mid) / 2);
   const tail = k - mid - head;
-  const start = Math.max(head, Math.min(items.length - tail - mid, Math.floor(items.length / 2 - mid / 2)));
-  return { head: items.slice(0, head), middle: items.slice(start, start + mid), tail: tail > 0 ? items.slice(items.length - tail) : [] };
+  const start = Math.max(head, Math.min(length - tail - mid, Math.floor(length / 2 - mid / 2)));
+  return { head: [0, head], middle: [start, start + mid], tail: [length - tail, length] };
+}
+
+/**
+ * The lines of from..to that no range of `shown` covers, by position, without listing them: an edges
+ * citation of a long output shows a few thousand of its lines at most, and an array of every free line
+ * built on every packing pass grew the heap by tens of MB on 20 MiB of output.
+ */
+export function freeLineIndex(from: number, to: number, shown: Array<[number, number]>): { length: number; lines(start: number, end: number): number[] } {
+  const covered = shown
+    .map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)])
+    .filter(([a, b]) => a <= b)
+    .sort((x, y) => x[0] - y[0]);
+  const gaps: Array<[number, number]> = []; // free runs, in order
+  let next = from;
+  for (const [a, b] of covered) {
+    if (a > next) gaps.push([next, a - 1]);
+    next = Math.max(next, b + 1);
+  }
+  if (next <= to) gaps.push([next, to]);
+  const length = gaps.reduce((n, [a, b]) => n + b - a + 1, 0);
+  /** The free lines at positions start..end-1. */
+  const lines = (start: number, end: number): number[] => {
+    const out: number[] = [];
+    let skipped = 0;
+    for (const [a, b] of gaps) {
+      const size = b - a + 1;
+      if (skipped + size > start && out.length < end - start) {
+        for (let n = a + Math.max(0, start - skipped); n <= b && out.length < end - start; n++) out.push(n);
+      }
+      skipped += size;
+      if (out.length >= end - start) break;
+    }
+    return out;
+  };
+  return { length, lines };
 }
 
 /**
@@ -474,8 +516,7 @@ export function spread<T>(items: readonly T[], k: number): { head: T[]; middle: 
  * as a first part (its own ref), a middle part (ref + `m`) and a last part (ref + `z`).
  */
 function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
-  const free: number[] = [];
-  for (let n = draft.from; n <= draft.to; n++) if (!shown.some(([a, b]) => n >= a && n <= b)) free.push(n);
+  const free = freeLineIndex(draft.from, draft.to, shown);
   if (free.length === 0) return null;
   const part = (ref: string, numbers: number[], label: string | undefined): Citation => {
     const citation: Citation = { ref, stream: draft.stream, lines: [numbers[0]!, numbers.at(-1)!], excerpt: [] };
@@ -486,12 +527,12 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
     return citation;
   };
   const make = (k: number): Citation[] => {
-    if (k >= free.length) return [part(draft.ref, free, draft.label)];
-    const { head, middle, tail } = spread(free, k);
+    if (k >= free.length) return [part(draft.ref, free.lines(0, free.length), draft.label)];
+    const at = spreadPositions(free.length, k);
     const name = (where: string) => (draft.label ? `${draft.label}, ${where}` : where);
-    const parts = [part(draft.ref, head, name('first'))];
-    if (middle.length) parts.push(part(`${draft.ref}m`, middle, name('middle')));
-    if (tail.length) parts.push(part(`${draft.ref}z`, tail, name('last')));
+    const parts = [part(draft.ref, free.lines(...at.head), name('first'))];
+    if (at.middle[1] > at.middle[0]) parts.push(part(`${draft.ref}m`, free.lines(...at.middle), name('middle')));
+    if (at.tail[1] > at.tail[0]) parts.push(part(`${draft.ref}z`, free.lines(...at.tail), name('last')));
     return parts;
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);

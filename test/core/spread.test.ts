@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { spread } from '../../src/core/packer.js';
+import { freeLineIndex, spread, spreadPositions } from '../../src/core/packer.js';
 
 describe('spread: the rows an answer shows when not all fit', () => {
   it('takes the first rows, a run around the middle and the last rows', () => {
@@ -27,4 +27,34 @@ describe('spread: the rows an answer shows when not all fit', () => {
       }),
     );
   });
+
+  it('spreadPositions gives the positions spread takes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 400 }), (n, k) => {
+        const rows = Array.from({ length: n }, (_, i) => i);
+        const at = spreadPositions(n, k);
+        const { head, middle, tail } = spread(rows, k);
+        expect([rows.slice(...at.head), rows.slice(...at.middle), rows.slice(...at.tail)]).toEqual([head, middle, tail]);
+      }),
+    );
+  });
 });
+
+describe('freeLineIndex: the lines no shown range covers, by position', () => {
+  it('lists the same lines as walking every line, for any slice', () => {
+    const range = fc.tuple(fc.integer({ min: -5, max: 120 }), fc.integer({ min: 0, max: 30 })).map(([a, w]): [number, number] => [a, a + w]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 80 }), fc.array(range, { maxLength: 6 }), fc.nat(), fc.nat(), (from, width, shown, x, y) => {
+        const to = from + width;
+        const naive: number[] = [];
+        for (let n = from; n <= to; n++) if (!shown.some(([a, b]) => n >= a && n <= b)) naive.push(n);
+        const free = freeLineIndex(from, to, shown);
+        expect(free.length).toBe(naive.length);
+        const start = naive.length ? x % (naive.length + 1) : 0;
+        const end = start + (naive.length ? y % (naive.length - start + 1) : 0);
+        expect(free.lines(start, end)).toEqual(naive.slice(start, end));
+      }),
+    );
+  });
+});
+
