@@ -10,7 +10,7 @@ import { edgeRows } from './structured-run.js';
 export const textReducer: Reducer = {
   name: 'text',
   family: 'text',
-  version: '1.3.0',
+  version: '1.3.1',
   detect: () => 0.1,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

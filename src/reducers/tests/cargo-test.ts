@@ -18,7 +18,7 @@ export const cargoTestReducer: Reducer = {
   name: 'cargo-test',
   family: 'cargo',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['cargo test'],
   lane: 'internal',
   detect(probe) {
@@ -57,6 +57,8 @@ export const cargoTestReducer: Reducer = {
         report.addCount('passed', Number(passed));
         if (Number(failed) > 0) report.addCount('failed', Number(failed));
         if (Number(ignored) > 0) report.addCount('ignored', Number(ignored));
+        // A binary that ran nothing (empty doc-tests) says nothing about the outcome.
+        if (passed !== '0' || failed !== '0' || ignored !== '0') report.addResultLine(stream, n, text.length);
         // One line per test binary: cite the failing ones, and the largest green one.
         if (failed !== '0') report.addTotals(stream, n, 'failed binary');
         else if (!best || Number(passed) > best.passed) best = { stream, n, passed: Number(passed) };

@@ -14,7 +14,8 @@ const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 /** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
 const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
-const PANIC = /^panic: /;
+/** A runtime report that fails the test binary: a panic, a fatal error (concurrent map writes, deadlock), a data race (-race). */
+const PANIC = /^(?:panic: |fatal error: |WARNING: DATA RACE$)/;
 /** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
 const GOTESTSUM_FAIL = /^=== (?:FAIL|Errors?):? (\S+)(?: (\S+))?(?: \([\d.]+s\))?$/;
 const GOTESTSUM_DONE = /^DONE (?:\d+ runs?, )?(\d+) tests?(.*?) in [\d.]+s$/;
@@ -32,7 +33,7 @@ export const goTestReducer: Reducer = {
   name: 'go-test',
   family: 'go',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['go test', 'gotestsum'],
   lane: 'internal',
   detect(probe) {
@@ -118,10 +119,14 @@ class TestOutput {
     if (this.lines.length < 8) this.lines.push(n);
   }
 
-  failure(name: string, stream: StreamName, fallback: number): OpenFailure {
+  /** `verdictFollows`: the `--- FAIL:` line at `fallback` came right after this test's own output (-v). */
+  failure(name: string, stream: StreamName, fallback: number, verdictFollows = false): OpenFailure {
     const from = this.lines[0] ?? fallback;
     const open = new OpenFailure(name, stream, from);
     for (const n of this.lines) open.mark(n, 200);
+    // -v prints a test's output before its `--- FAIL:` line: the verdict line then belongs to the block
+    // (a subtest's verdict printed with its parent's, far below, does not).
+    if (verdictFollows && fallback > from) open.mark(fallback, 60);
     if (this.message !== undefined) open.message = this.message;
     if (this.location !== undefined) open.location = this.location;
     return open;
@@ -172,7 +177,7 @@ function textRun(report: TestReport): ReducerRun {
   /** Failures reported so far (a few), to recognise parents listed after their subtests. */
   const failedNames = new Set<string>();
   /** A `--- FAIL` block being read (plain mode prints the output after it). */
-  let failing: { name: string; indent: number; output: TestOutput; line: number; children: number } | null = null;
+  let failing: { name: string; indent: number; output: TestOutput; line: number; children: number; follows?: boolean } | null = null;
   let building: { stream: StreamName; pkg: string; from: number; to: number; focus: number[] } | null = null;
   let lastOk = 0;
   const stream: StreamName = 'stdout';
@@ -184,7 +189,7 @@ function textRun(report: TestReport): ReducerRun {
     // A parent that failed only because its subtests did adds nothing of its own.
     if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
     if (failedNames.size < 1000) failedNames.add(f.name);
-    report.add(f.output.failure(f.name, stream, f.line).draft());
+    report.add(f.output.failure(f.name, stream, f.line, f.follows).draft());
   };
   const closeBuild = (): void => {
     if (!building) return;
@@ -220,6 +225,12 @@ function textRun(report: TestReport): ReducerRun {
         // gotestsum repeats the verdict inside its own `=== FAIL:` block.
         if (failing && failing.indent < 0 && name === failing.name) return;
         report.addCount(verdict === 'PASS' ? 'passed' : verdict === 'FAIL' ? 'failed' : 'skipped');
+        if (verdict === 'SKIP') {
+          // -v prints the reason (t.Skip's message) before the verdict; a reason-less skip is its own line.
+          const said = outputs.get(name!);
+          if (said?.message !== undefined && said.lines.length) report.addSkip(s, said.lines[0]!, said.message, said.message.length + 24);
+          else report.addSkip(s, n, text.trim());
+        }
         if (verdict !== 'FAIL') {
           outputs.delete(name!);
           if (failing && indent!.length <= failing.indent) closeFailing();
@@ -235,7 +246,7 @@ function textRun(report: TestReport): ReducerRun {
         const output = outputs.get(name!) ?? new TestOutput();
         outputs.delete(name!);
         if (output.lines.length === 0) output.lines.push(n);
-        failing = { name: name!, indent: indent!.length, output, line: n, children: 0 };
+        failing = { name: name!, indent: indent!.length, output, line: n, children: 0, follows: current === name };
         current = null;
         return;
       }
@@ -273,6 +284,7 @@ function textRun(report: TestReport): ReducerRun {
       if (ok) {
         closeFailing();
         report.addCount('packagesOk');
+        report.addResultLine(s, n, text.length);
         lastOk = n;
         return;
       }

@@ -18,7 +18,7 @@ export const jestReducer: Reducer = {
   name: 'jest',
   family: 'jest',
   intent: 'verdict',
-  version: '1.1.0',
+  version: '1.2.0',
   claims: ['jest'],
   lane: 'internal',
   wantsJson: true,
@@ -47,6 +47,7 @@ export const jestReducer: Reducer = {
       const suiteLine = SUITE.exec(text);
       if (suiteLine) {
         report.closeBlock();
+        report.addResultLine(stream, n, text.length);
         suite = suiteLine[2]!;
         return;
       }

@@ -17,7 +17,7 @@ export const mochaReducer: Reducer = {
   name: 'mocha',
   family: 'node',
   intent: 'verdict',
-  version: '1.0.0',
+  version: '1.1.0',
   claims: ['mocha'],
   lane: 'internal',
   detect(probe) {

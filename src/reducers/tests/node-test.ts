@@ -19,7 +19,7 @@ export const nodeTestReducer: Reducer = {
   name: 'node-test',
   family: 'node',
   intent: 'verdict',
-  version: '1.1.0',
+  version: '1.2.0',
   claims: ['tap', 'tape'],
   lane: 'internal',
   detect(probe) {
