@@ -7,12 +7,14 @@
 //               (a Node script that streams the file, hashes it with sha256, writes a copy and counts newlines)
 //   memory      peak RSS for a 1 GiB log, a 1 GiB single line, a 500 MB JSON array and 20 MB of stderr
 //   fixtures    raw vs packet bytes and tokens (o200k) per family over the golden fixtures
-// Writes bench/results.json and bench/chart.svg; peak RSS comes from GNU time (/usr/bin/time -v).
+// A full run writes bench/results.json, bench/chart.svg and the table in README.md (bench/report.mjs); a partial
+// run (--quick, --sizes, --skip) writes bench/last.json only. Peak RSS comes from GNU time (/usr/bin/time -v).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chart, formatTable, withReadmeBlock } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'bin/reduce.js');
@@ -135,7 +137,6 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x, d = 2) => (x === null ? null : +x.toFixed(d));
 
 const results = { date: new Date().toISOString().slice(0, 10), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', memGiB: round(os.totalmem() / 1024 ** 3, 1), load: os.loadavg().map((x) => round(x, 1)) };
-const table = [];
 
 if (!skip.has('startup')) {
   const runs = quick ? 7 : 15;
@@ -170,9 +171,6 @@ if (!skip.has('startup')) {
   s.cpuMs = cpuMs;
   s.wrapCpuRatio = round(cpuMs.wrap / cpuMs.node);
   s.inspectCpuRatio = round(cpuMs.inspect / cpuMs.node);
-  table.push(['start-up', `node -e 0 ${s.nodeMs} ms`, `reduce -- true ${s.wrapMs} ms (${s.wrapRatio}x)`, `inspect last ${s.inspectMs} ms (${s.inspectRatio}x)`]);
-  table.push(['start-up CPU', `node -e 0 ${cpuMs.node} ms`, `reduce -- true ${cpuMs.wrap} ms (${s.wrapCpuRatio}x)`, `inspect last ${cpuMs.inspect} ms (${s.inspectCpuRatio}x)`]);
-  table.push(['hook CPU', 'reduce hook codex pre', `${cpuMs.hook} ms (${round(cpuMs.hook / cpuMs.node)}x)`, 'parses one command line']);
 }
 
 if (!skip.has('throughput')) {
@@ -187,7 +185,6 @@ if (!skip.has('throughput')) {
       fs.rmSync(path.join(work, 'outputs'), { recursive: true, force: true });
       const row = { shape, mib, floorSeconds: round(f.seconds), reduceSeconds: round(r.seconds), mibPerSecond: round(bytes / MIB / r.seconds, 1), ratio: round(r.seconds / f.seconds), peakMiB: round(r.peakMiB, 1), exit: r.status, packetBytes: Buffer.byteLength(r.stdout) };
       results.throughput.push(row);
-      table.push([`${shape} log`, `${mib} MiB`, `${row.mibPerSecond} MiB/s, ${row.ratio}x floor (${row.floorSeconds} s)`, `peak ${row.peakMiB} MiB, packet ${row.packetBytes} B`]);
       fs.rmSync(file);
     }
   }
@@ -195,6 +192,7 @@ if (!skip.has('throughput')) {
 
 if (!skip.has('memory')) {
   results.memory = {};
+  results.memoryExit = {};
   const big = results.throughput?.find((t) => t.shape === 'repetitive' && t.mib === 1024);
   if (big) results.memory.log1GiB = big.peakMiB;
   const shapes = [
@@ -206,7 +204,7 @@ if (!skip.has('memory')) {
     generate(file, mib * MIB);
     const r = reduceStdin(file, extra);
     results.memory[name] = round(r.peakMiB, 1);
-    table.push(['peak RSS', `${name} (${mib} MiB)`, `${round(r.peakMiB, 1)} MiB`, `exit ${r.status}`]);
+    results.memoryExit[name] = r.status;
     fs.rmSync(file);
     fs.rmSync(path.join(work, 'outputs'), { recursive: true, force: true });
   }
@@ -214,7 +212,7 @@ if (!skip.has('memory')) {
   generateLog(stderrFile, 20 * MIB, false);
   const r = timed([process.execPath, cli, '--', '/bin/sh', '-c', `cat '${stderrFile}' >&2`], { cwd: work, env });
   results.memory.stderr20MB = round(r.peakMiB, 1);
-  table.push(['peak RSS', 'stderr 20 MiB (wrap)', `${round(r.peakMiB, 1)} MiB`, `exit ${r.status}`]);
+  results.memoryExit.stderr20MB = r.status;
 }
 
 if (!skip.has('fixtures')) {
@@ -240,44 +238,24 @@ if (!skip.has('fixtures')) {
   }
   results.fixtures = perFamily;
   for (const [family, r] of Object.entries(perFamily)) {
-    table.push(['fixtures', family, `${r.rawBytes} B -> ${r.packetBytes} B`, `${r.rawTokens} -> ${r.packetTokens} tokens (${r.cases} cases)`]);
   }
 }
 
 // ---- report ----
 
-const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((row) => String(row[i] ?? '').length)));
-console.log(`reduce bench, ${results.date}, node ${results.node}, ${results.cpus} x ${results.cpuModel}, ${results.memGiB} GiB, load ${results.load.join(' ')}`);
-for (const row of table) console.log(row.map((c, i) => String(c ?? '').padEnd(widths[i])).join('  ').trimEnd());
-fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
-fs.writeFileSync(path.join(root, 'bench/chart.svg'), chart(results));
-console.log('wrote bench/results.json and bench/chart.svg');
+// Only a full run (every section, the default sizes) replaces bench/results.json, the chart and the README's
+// table, so the committed numbers always come from one run; a partial run goes to bench/last.json.
+const full = skip.size === 0 && !quick && option('--sizes', null) === null;
+console.log(formatTable(results));
+if (full) {
+  fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+  fs.writeFileSync(path.join(root, 'bench/chart.svg'), chart(results));
+  const readme = path.join(root, 'README.md');
+  fs.writeFileSync(readme, withReadmeBlock(fs.readFileSync(readme, 'utf8'), results));
+  console.log('wrote bench/results.json, bench/chart.svg and the table in README.md');
+} else {
+  fs.writeFileSync(path.join(root, 'bench/last.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('partial run: wrote bench/last.json (results.json, the chart and README.md keep the last full run)');
+}
 if (!args.includes('--keep')) fs.rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);
-
-/** Bars of the ratio to the floor per size and shape, and the start-up ratios: lower is better. */
-function chart(r) {
-  const bars = [];
-  if (r.startup) bars.push(['start-up: reduce -- true', r.startup.wrapRatio], ['start-up: inspect last', r.startup.inspectRatio]);
-  if (r.startup?.cpuMs) bars.push(['start-up CPU: reduce -- true', r.startup.wrapCpuRatio], ['start-up CPU: inspect last', r.startup.inspectCpuRatio]);
-  for (const t of r.throughput ?? []) bars.push([`${t.shape} log ${t.mib} MiB`, t.ratio]);
-  const max = Math.max(4, ...bars.map((b) => b[1]));
-  const rowH = 26, left = 230, width = 420, top = 40;
-  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${top + bars.length * rowH + 40}" font-family="sans-serif" font-size="13">`,
-    `<text x="10" y="22" font-weight="bold">reduce: time as a multiple of its floor (lower is better), ${esc(r.date)}, node ${esc(r.node)}, ${r.cpus} cores</text>`,
-  ];
-  for (const target of [1, 1.5, 3, 4].filter((x) => x <= max)) {
-    const x = left + (target / max) * width;
-    parts.push(`<line x1="${x}" y1="${top - 6}" x2="${x}" y2="${top + bars.length * rowH}" stroke="#bbb" stroke-dasharray="3,3"/><text x="${x - 8}" y="${top + bars.length * rowH + 16}" fill="#666">${target}x</text>`);
-  }
-  bars.forEach(([label, value], i) => {
-    const y = top + i * rowH;
-    parts.push(`<text x="${left - 8}" y="${y + 16}" text-anchor="end">${esc(label)}</text>`);
-    parts.push(`<rect x="${left}" y="${y + 4}" width="${Math.max(1, (value / max) * width)}" height="${rowH - 8}" fill="${label.startsWith('start') ? '#6a8caf' : '#c97b4a'}"/>`);
-    parts.push(`<text x="${left + (value / max) * width + 6}" y="${y + 16}">${value}x</text>`);
-  });
-  parts.push('</svg>');
-  return parts.join('\n') + '\n';
-}

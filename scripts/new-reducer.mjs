@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Scaffolds a reducer: node scripts/new-reducer.mjs <family> <name>   (npm run new-reducer -- <family> <name>)
-// Writes src/reducers/<family>/<name>.ts, its line in src/reducers/registry.ts, test/reducers/<family>/<name>.test.ts
+// Writes src/reducers/<family>/<name>.ts (the body) and <name>.claims.ts (what detection reads, loaded on every
+// run), their row in src/reducers/registry.ts, test/reducers/<family>/<name>.test.ts
 // and fixtures/<family>/<name>/README.md (how to capture the fixture). Refuses to overwrite anything.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,15 +21,17 @@ const registryFile = path.join(root, 'src/reducers/registry.ts');
 if (!fs.existsSync(registryFile)) fail('run it from the project root (no src/reducers/registry.ts here)');
 const camel = name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 const symbol = `${camel}Reducer`;
+const claimsSymbol = `${camel}Claims`;
 const claim = name.replace(/-/g, ' ');
 const files = {
   reducer: path.join(root, 'src/reducers', family, `${name}.ts`),
+  claims: path.join(root, 'src/reducers', family, `${name}.claims.ts`),
   test: path.join(root, 'test/reducers', family, `${name}.test.ts`),
   fixtureReadme: path.join(root, 'fixtures', family, name, 'README.md'),
 };
 for (const file of Object.values(files)) if (fs.existsSync(file)) fail(`${path.relative(root, file)} exists already`);
 const registry = fs.readFileSync(registryFile, 'utf8');
-if (new RegExp(`\\b${symbol}\\b`).test(registry)) fail(`${symbol} is registered already`);
+if (new RegExp(`\\b${claimsSymbol}\\b`).test(registry)) fail(`${claimsSymbol} is registered already`);
 
 const reducerSource = `/**
  * \`${claim}\` output. Say here, in 3-5 lines, what output this reducer reads, show one sample line,
@@ -39,17 +42,12 @@ const reducerSource = `/**
 import type { PacketParts, Reducer } from '../../core/types.js';
 import { plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { ${claimsSymbol} } from './${name}.claims.js';
 
 export const ${symbol}: Reducer = {
-  name: '${name}',
-  family: '${family}',
+  ...${claimsSymbol},
   // Bump when a golden packet of this reducer changes.
   version: '0.1.0',
-  // argv prefixes this reducer owns outright (after launchers such as npx and sudo are stripped).
-  claims: ['${claim}'],
-  lane: 'internal',
-  // Pipe mode: score the first KiB of the output, 0..1. Return 0 until the output has a sure sign.
-  detect: () => 0,
   start(ctx) {
     // The generic digest keeps error windows, first/last lines and templates for lines this reducer
     // does not understand; keep only bounded state of your own (counts, line numbers).
@@ -68,6 +66,23 @@ export const ${symbol}: Reducer = {
       },
     };
   },
+};
+`;
+
+const claimsSource = `/**
+ * What detection reads of \`${name}\`: every run loads it, so it imports only what detect() needs (the
+ * body, ./${name}.ts, loads only when this reducer is chosen).
+ */
+import type { ReducerClaims } from '../../core/types.js';
+
+export const ${claimsSymbol}: ReducerClaims = {
+  name: '${name}',
+  family: '${family}',
+  // argv prefixes this reducer owns outright (after launchers such as npx and sudo are stripped).
+  claims: ['${claim}'],
+  lane: 'internal',
+  // Pipe mode: score the first KiB of the output, 0..1. Return 0 until the output has a sure sign.
+  detect: () => 0,
 };
 `;
 
@@ -119,18 +134,20 @@ function insertSorted(lines, start, end, line, key) {
 }
 const lines = registry.split('\n');
 const importKey = (l) => (/import \{ (\w+) \}/.exec(l)?.[1] ?? '').toLowerCase();
-const firstImport = lines.findIndex((l) => /^import \{ \w+Reducer \} from '\.\//.test(l));
+const IMPORT = /^import \{ \w+Claims \} from '\.\//;
+const firstImport = lines.findIndex((l) => IMPORT.test(l));
 let lastImport = firstImport;
-while (/^import \{ \w+Reducer \} from '\.\//.test(lines[lastImport + 1] ?? '')) lastImport++;
-if (firstImport < 0) fail('cannot find the reducer imports in src/reducers/registry.ts');
-insertSorted(lines, firstImport, lastImport + 1, `import { ${symbol} } from './${family}/${name}.js';`, importKey);
-const listStart = lines.findIndex((l) => /^export const reducers: readonly Reducer\[\] = \[$/.test(l));
+while (IMPORT.test(lines[lastImport + 1] ?? '')) lastImport++;
+if (firstImport < 0) fail('cannot find the claims imports in src/reducers/registry.ts');
+insertSorted(lines, firstImport, lastImport + 1, `import { ${claimsSymbol} } from './${family}/${name}.claims.js';`, importKey);
+const listStart = lines.findIndex((l) => /^export const reducers: readonly RegisteredReducer\[\] = \[$/.test(l));
 const listEnd = lines.indexOf('];', listStart);
 if (listStart < 0 || listEnd < 0) fail('cannot find the reducers list in src/reducers/registry.ts');
-insertSorted(lines, listStart + 1, listEnd, `  ${symbol},`, (l) => l.trim().replace(/,$/, '').toLowerCase());
+insertSorted(lines, listStart + 1, listEnd, `  lazy(${claimsSymbol}, () => import('./${family}/${name}.js').then((m) => m.${symbol})),`, (l) => l.trim().toLowerCase());
 
 for (const [file, text] of [
   [files.reducer, reducerSource],
+  [files.claims, claimsSource],
   [files.test, testSource],
   [files.fixtureReadme, fixtureReadme],
 ]) {
@@ -138,5 +155,5 @@ for (const [file, text] of [
   fs.writeFileSync(file, text);
 }
 fs.writeFileSync(registryFile, lines.join('\n'));
-for (const file of [files.reducer, registryFile, files.test, files.fixtureReadme]) console.log(`wrote ${path.relative(root, file)}`);
-console.log(`next: capture fixtures (see ${path.relative(root, files.fixtureReadme)}), then fill in detect() and the reducer's reading`);
+for (const file of [files.reducer, files.claims, registryFile, files.test, files.fixtureReadme]) console.log(`wrote ${path.relative(root, file)}`);
+console.log(`next: capture fixtures (see ${path.relative(root, files.fixtureReadme)}), then fill in detect() (in the claims file) and the reducer's reading`);

@@ -1,9 +1,8 @@
 import { defaultConfig, type BudgetName, type Config } from './config.js';
 import { finalizeRun } from './capture/finalize.js';
 import { CaptureSession, type SessionOptions } from './capture/session.js';
-import type { ExitInfo, Intent, Packet, PacketParts, Reducer, TrustLane } from './core/types.js';
-import { fallbacks, reducers as builtIn } from './reducers/registry.js';
-import { userFamilyReducer } from './reducers/generic/user-family.js';
+import type { ExitInfo, Intent, Packet, PacketParts, TrustLane } from './core/types.js';
+import { loadAllReducers, reducersFor } from './reducers/registry.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { resolveOutputsDir } from './store/outputs-dir.js';
@@ -45,6 +44,12 @@ export interface ReduceResult {
 }
 
 const CHUNK = 64 * 1024;
+
+export { reducersFor };
+
+// The library reduces synchronously, so every reducer's body is loaded when it is imported (the
+// CLI loads only the body a run chooses).
+await loadAllReducers();
 
 /**
  * Stores an output as an artifact and reduces it, exactly as the CLI does, synchronously.
@@ -132,16 +137,6 @@ export async function reduceText(options: { text: string; command: string; famil
   const result = reduceOutputSync({ stdout: options.text, command: options.command, argv, mode: 'pipe', ...(options.family ? { family: options.family } : {}), ...(options.outputsDir ? { outputsDir: options.outputsDir } : {}) });
   if (!result.id) throw new Error(result.warning ?? 'could not store the artifact');
   return { id: result.id, packetText: result.text };
-}
-
-/**
- * The reducers detection chooses from: user families first, then the built-in ones.
- * REDUCE_GENERIC_ONLY=1 leaves only the generic text/JSON/diff/binary reducers, to measure the
- * fallback every family degrades to.
- */
-export function reducersFor(config: Config, env: NodeJS.ProcessEnv = process.env): Reducer[] {
-  const builtin = env.REDUCE_GENERIC_ONLY === '1' ? Object.values(fallbacks) : builtIn;
-  return [...config.families.map(userFamilyReducer), ...builtin];
 }
 
 function feed(capture: CaptureSession, stream: 'stdout' | 'stderr', data: Buffer | string): void {

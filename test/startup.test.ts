@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { hotCommand } from '../src/commands/fast-args.js';
 import { INSPECT, RUN_OPTIONS } from '../src/commands/flag-specs.js';
 import { addOptions, specCommand } from '../src/commands/spec-command.js';
+import { reduceOutputSync } from '../src/api.js';
 import { byName } from '../src/core/detect.js';
 
 const root = path.resolve(__dirname, '..');
@@ -86,6 +87,23 @@ describe('start-up', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // The bodies the registry imports only when detection chooses them (dist/reducers/<family>/<name>.js).
+  const bodies = [...fs.readFileSync(path.join(root, 'src/reducers/registry.ts'), 'utf8').matchAll(/import\('\.\/(.+?)\.js'\)/g)].map((m) => m[1]!);
+  const bodiesLoaded = (files: string[]): string[] => bodies.filter((b) => files.includes(path.join(root, 'dist/reducers', `${b}.js`))).sort();
+
+  it('a run evaluates the body of the reducer it chooses and no other (but the text reducer, every run\'s fallback)', () => {
+    expect(bodies.length).toBeGreaterThan(50);
+    const run = loadsOf(['--', process.execPath, '-e', '0']);
+    expect(run.status).toBe(0);
+    expect(bodiesLoaded(run.files)).toEqual(['generic/text']);
+    const status = loadsOf(['--command', 'git status'], { input: 'On branch main\nChanges not staged for commit:\n\tmodified:   src/a.ts\n' });
+    expect(status.status).toBe(0);
+    expect(bodiesLoaded(status.files)).toEqual(['generic/text', 'git/git-status']);
+    // Chosen by content after the first 8 KiB, while the rest of the output streams in.
+    const tsc = loadsOf(['--', process.execPath, '-e', tscErrors]);
+    expect(bodiesLoaded(tsc.files)).toEqual(['compilers/tsc', 'generic/text']);
+  });
+
   it('a config file found by the search loads cosmiconfig and zod', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-config-'));
     fs.writeFileSync(path.join(dir, '.reducerrc.yaml'), 'budget: concise\n');
@@ -110,6 +128,9 @@ function commanderParse(args: string[]): { kind: string; command?: string[]; que
   return seen;
 }
 
+/** A script that prints 2,000 tsc errors (150 KB): its reducer is chosen by content once 8 KiB have arrived. */
+const tscErrors = 'for (let i = 0; i < 2000; i++) console.log(`src/a${i % 50}.ts(${i + 1},7): error TS2322: Type string is not assignable to type number.`)';
+
 describe('the hot bundle', () => {
   it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {
     const hot = path.join(root, 'dist/bundle/hot.cjs');
@@ -122,6 +143,23 @@ describe('the hot bundle', () => {
       return r.stdout.toString().replace(/\d{8}-\d{6}-[a-z0-9-]+?-[0-9a-f]{6}/g, 'ID');
     };
     expect(packet(path.join(root, 'bin/reduce.js'))).toBe(packet(entry));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a body loaded while the output streams gives the packet of the library, which loads every body first', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-lazy-'));
+    const stdout = spawnSync(process.execPath, ['-e', tscErrors]).stdout.toString();
+    const env = { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') };
+    const id = (text: string): string => text.replace(/\d{8}-\d{6}-[a-z0-9-]+?-[0-9a-f]{6}/g, 'ID');
+    const piped = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), '--command', 'tsc'], { cwd: dir, env, input: stdout });
+    expect(piped.status).toBe(0);
+    const library = reduceOutputSync({ stdout, command: 'tsc', argv: ['tsc'], mode: 'pipe', outputsDir: path.join(dir, 'library'), cwd: dir });
+    expect(library.packet?.reducer).toBe('tsc@1.0.0');
+    expect(id(piped.stdout.toString())).toBe(id(library.text));
+    // Wrapped, the child's pipe is paused while the body loads: every line still arrives.
+    const wrapped = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), '--json', '--', process.execPath, '-e', tscErrors], { cwd: dir, env });
+    const packet = JSON.parse(wrapped.stdout.toString()) as { reducer: string; stats: { stdout: { lines: number } }; fields: { errors: number } };
+    expect([packet.reducer, packet.stats.stdout.lines, packet.fields.errors]).toEqual(['tsc@1.0.0', 2000, 2000]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

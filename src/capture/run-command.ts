@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { reducersFor } from '../api.js';
 import { defaultConfig, type BudgetName, type Config } from '../config.js';
 import { assertKnownFamily } from '../core/detect.js';
 import type { ExitInfo, Packet, TrustLane, Intent } from '../core/types.js';
 import { StoreRefusedError, errorMessage } from '../errors.js';
+import { reducersFor } from '../reducers/registry.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';
 import { finalizeRun } from './finalize.js';
 import { CaptureSession, type SessionOptions } from './session.js';
@@ -79,6 +79,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
     }
     exit = outcome.exit;
     for (const note of outcome.notes) capture.note(note);
+    await capture.ready();
   } finally {
     stop();
   }
@@ -110,6 +111,7 @@ export async function ingestOutput(options: IngestOptions): Promise<RunOutcome> 
   try {
     interrupted = await pump(capture, 'stdout', options.stdout);
     if (options.stderr !== undefined && !interrupted) interrupted = await pump(capture, 'stderr', options.stderr);
+    await capture.ready();
   } finally {
     stop();
   }

@@ -4,7 +4,7 @@ import { detectReducer, type Detection } from '../core/detect.js';
 import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
-import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, StreamName } from '../core/types.js';
+import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
@@ -13,6 +13,7 @@ import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
+import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
@@ -30,7 +31,7 @@ export interface SessionOptions {
   mode: 'wrap' | 'pipe';
   family?: string;
   config: Config;
-  reducers: readonly Reducer[];
+  reducers: readonly RegisteredReducer[];
   createdAt?: Date;
   /** `--intent`: what the caller ran the command for, ahead of every guess. */
   intent?: Intent;
@@ -70,7 +71,7 @@ class StreamTap {
 export interface SessionResult {
   /** Null when the store could not be written. */
   id: string | null;
-  detection: Detection;
+  detection: Detection<Reducer>;
   /** Why the command was run, and what decided it. */
   intent: IntentDecision;
   contentType: ContentType;
@@ -102,7 +103,10 @@ export class CaptureSession {
   errorLinesSeen = 0;
   /** Counting error-looking lines costs a regex per line; only the live status line wants it. */
   countErrors = false;
-  private detection: Detection | null = null;
+  /** The row detection chose; `detection` once its body runs (the lines wait in `pending` until then). */
+  private chosen: Detection<RegisteredReducer> | null = null;
+  private detection: Detection<Reducer> | null = null;
+  private loading: Promise<void> | null = null;
   private intent: IntentDecision = { intent: 'verdict', source: 'default' };
   private run: ReducerRun | null = null;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
@@ -152,7 +156,21 @@ export class CaptureSession {
       tap.headBytes += take.length;
     }
     tap.splitter.push(chunk);
-    if (!this.detection && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+    if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+  }
+
+  /**
+   * Set while the chosen reducer's body loads (its module is imported on first use): the lines
+   * wait in memory meanwhile, so a driver pauses its input until this settles.
+   */
+  get bodyLoading(): Promise<void> | null {
+    return this.detection ? null : this.loading;
+  }
+
+  /** Chooses the reducer now if the probe has not filled, and waits for its body: await it before finish(). */
+  async ready(): Promise<void> {
+    if (!this.chosen) this.choose();
+    await this.loading;
   }
 
   /** A note about how the run went (from the code that ran the command), for the packet. */
@@ -172,8 +190,9 @@ export class CaptureSession {
   finish(exit: ExitInfo, durationMs?: number): SessionResult {
     this.stdout.splitter.end();
     this.stderr.splitter.end();
-    if (!this.detection) this.choose();
-    const detection = this.detection!;
+    if (!this.chosen) this.choose();
+    if (!this.detection) throw new Error(`the body of reducer ${this.chosen!.reducer.name} is still loading (await ready() before finish())`);
+    const detection = this.detection;
     const notes: string[] = [...this.runNotes];
 
     for (const tap of [this.stdout, this.stderr]) {
@@ -255,7 +274,7 @@ export class CaptureSession {
   }
 
   /** The small metadata that claims an id before the packet exists: the streams' facts, no packet, tainted until the lane is known. */
-  private placeholder(id: string, detection: Detection, exit: ExitInfo): ArtifactMeta {
+  private placeholder(id: string, detection: Detection<Reducer>, exit: ExitInfo): ArtifactMeta {
     const { config } = this.options;
     const stream = (tap: StreamTap): StoredStream => ({ bytes: tap.splitter.bytes, lines: tap.splitter.lines, sha256: tap.file!.sha256(), file: `${id}.${tap.stream}`, index: { stride: 1, offsets: [] } });
     const content = guessContentType(this.stdout.headBuffer());
@@ -299,15 +318,21 @@ export class CaptureSession {
     const intentInputs = { argv: probe.argv, head: probe.head, stderrHead: probe.stderrHead, contentType: content.type, config: this.options.config.intents, ...(this.options.intent ? { flag: this.options.intent } : {}) };
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
     probe.intent = resolveIntent({ ...intentInputs, reducer: { name: '', family: '' } }).intent;
-    if (content.type === 'binary' && !this.options.family) {
-      this.detection = { reducer: fallbacks.binary, source: 'content', score: 1 };
-    } else {
-      this.detection = detectReducer(probe, this.options.reducers, this.options.family);
-    }
-    this.intent = resolveIntent({ ...intentInputs, reducer: this.detection.reducer, claimed: this.detection.source === 'claim' || this.detection.source === 'explicit' });
+    const chosen: Detection<RegisteredReducer> = content.type === 'binary' && !this.options.family ? { reducer: fallbacks.binary, source: 'content', score: 1 } : detectReducer(probe, this.options.reducers, this.options.family);
+    this.chosen = chosen;
+    this.intent = resolveIntent({ ...intentInputs, reducer: chosen.reducer, claimed: chosen.source === 'claim' || chosen.source === 'explicit' });
+    const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
+    const begin = (reducer: Reducer): void => this.begin({ ...chosen, reducer }, probe, contentType);
+    const body = chosen.reducer.loaded();
+    if (body) begin(body);
+    else this.loading = chosen.reducer.load().then(begin, (err: unknown) => begin(unloadable(chosen.reducer, err)));
+  }
+
+  /** Starts the chosen reducer and hands it the lines that waited for it. */
+  private begin(detection: Detection<Reducer>, probe: Probe, contentType: string): void {
+    this.detection = detection;
     try {
-      const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
-      this.run = this.detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType, intent: this.intent.intent });
+      this.run = detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType, intent: this.intent.intent });
     } catch (err) {
       this.reducerFailure = err as Error;
     }
@@ -337,7 +362,7 @@ export class CaptureSession {
 
   /** After a reducer failed, read the stored streams again through the generic text reducer. */
   private rereadAsText(id: string, exit: ExitInfo): PacketParts {
-    const run = fallbacks.text.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '', intent: this.intent.intent });
+    const run = textReducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '', intent: this.intent.intent });
     for (const stream of ['stdout', 'stderr'] as const) {
       const file = `${this.options.outputsDir}/${id}.${stream}`;
       if (!fs.existsSync(file)) continue;
@@ -386,6 +411,17 @@ function parseJsonFile(file: string): { doc: unknown; style: JsonStyle } | null 
   } catch {
     return null;
   }
+}
+
+/** A body that failed to load stands in as a reducer whose start fails: the run degrades to the text reducer, with its note. */
+function unloadable(claims: RegisteredReducer, err: unknown): Reducer {
+  return {
+    ...claims,
+    version: 'unloaded',
+    start() {
+      throw err instanceof Error ? err : new Error(String(err));
+    },
+  };
 }
 
 function emptyParts(exit: ExitInfo): PacketParts {

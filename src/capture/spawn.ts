@@ -106,6 +106,12 @@ export function captureCommand(
       stream.on('data', (chunk: Buffer) => {
         session.write(name, chunk);
         armDrain();
+        // The lines wait in memory for the chosen reducer's body: read no further until it is loaded.
+        const loading = session.bodyLoading;
+        if (loading) {
+          stream.pause();
+          void loading.then(() => stream.resume());
+        }
       });
       const closed = (): void => {
         if (!open.delete(stream)) return;

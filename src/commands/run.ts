@@ -6,7 +6,7 @@ import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
 import type { Intent, TrustLane } from '../core/types.js';
 import { ExitCode, ReduceError, UsageError, errorMessage } from '../errors.js';
 import { ingestOutput, runCommand, type ReduceOptions, type RunOutcome } from '../capture/run-command.js';
-import { reducersFor } from '../api.js';
+import { reducersFor } from '../reducers/registry.js';
 import { startStatusLine } from '../render/status-line.js';
 import { assertKnownFamily } from '../core/detect.js';
 import { resolveOutputsDir } from '../store/outputs-dir.js';

@@ -1,12 +1,13 @@
 import { UsageError } from '../errors.js';
 import { commandWords } from './argv.js';
-import type { Probe, Reducer } from './types.js';
+import type { Probe, ReducerClaims } from './types.js';
 
 /** How a reducer was chosen; a guess lowers the packet's confidence. */
 export type DetectionSource = 'explicit' | 'claim' | 'content' | 'fallback';
 
-export interface Detection {
-  reducer: Reducer;
+/** `R`: registry rows while the body loads, the reducer itself once it runs. */
+export interface Detection<R extends ReducerClaims = ReducerClaims> {
+  reducer: R;
   source: DetectionSource;
   score: number;
 }
@@ -19,11 +20,11 @@ const MIN_SCORE = 0.5;
  * the content does not clearly belong elsewhere), then the best detect() score, then the generic
  * JSON/diff/text reducers by content.
  */
-export function detectReducer(probe: Probe, reducers: readonly Reducer[], family?: string): Detection {
+export function detectReducer<R extends ReducerClaims>(probe: Probe, reducers: readonly R[], family?: string): Detection<R> {
   if (family) return pickFamily(probe, reducers, family);
 
   const words = commandWords(probe.argv);
-  let claimed: { reducer: Reducer; length: number } | null = null;
+  let claimed: { reducer: R; length: number } | null = null;
   for (const reducer of reducers) {
     for (const claim of reducer.claims ?? []) {
       const parts = claim.split(' ');
@@ -48,14 +49,14 @@ export function detectReducer(probe: Probe, reducers: readonly Reducer[], family
 }
 
 /** Throws the usage error for a --family that names no reducer and no family. */
-export function assertKnownFamily(family: string, reducers: readonly Reducer[]): void {
+export function assertKnownFamily(family: string, reducers: readonly ReducerClaims[]): void {
   const wanted = family.toLowerCase();
   if (reducers.some((r) => r.name === wanted || r.family === wanted)) return;
   const known = [...new Set(reducers.map((r) => r.family))].sort().join(', ');
   throw new UsageError(`unknown family '${family}' (known: ${known})`);
 }
 
-function pickFamily(probe: Probe, reducers: readonly Reducer[], family: string): Detection {
+function pickFamily<R extends ReducerClaims>(probe: Probe, reducers: readonly R[], family: string): Detection<R> {
   const wanted = family.toLowerCase();
   const exact = reducers.find((r) => r.name === wanted);
   if (exact) return { reducer: exact, source: 'explicit', score: 1 };
@@ -75,7 +76,7 @@ export function byName(a: string, b: string): number {
 }
 
 /** A detect() that throws is a reducer bug; it must not take the run down. */
-function safeScore(reducer: Reducer, probe: Probe): number {
+function safeScore(reducer: ReducerClaims, probe: Probe): number {
   try {
     const score = reducer.detect(probe);
     return Number.isFinite(score) ? Math.max(0, Math.min(1, score)) : 0;

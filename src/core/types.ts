@@ -167,16 +167,15 @@ export interface ReducerRun {
 export type JsonStyle = 'compact' | 'spaced';
 
 /**
- * A reducer: metadata plus two functions. Importing one has no side effects.
- * Adding one is one file in `src/reducers/`, one line in the registry and one fixture folder.
+ * What detection reads of a reducer: who it is, the commands it claims, and its content test. Every
+ * run evaluates the claims of every reducer, so they live apart from the body and its parsers
+ * (`src/reducers/<family>/<name>.claims.ts` beside `<name>.ts`) and import only what `detect` needs.
  */
-export interface Reducer {
+export interface ReducerClaims {
   /** Unique name, equal to the file name: `kubectl-get`. */
   readonly name: string;
   /** The tool family it belongs to: `kubectl`. */
   readonly family: string;
-  /** Semver; bump it whenever its golden packets change. */
-  readonly version: string;
   /** Argv prefixes it owns outright (`['kubectl get', 'oc get']`); the longest claim wins. */
   readonly claims?: readonly string[];
   /** Default trust lane of the output it handles. */
@@ -186,6 +185,18 @@ export interface Reducer {
    * commands, or one per command (its words without options); undefined leaves it to the table.
    */
   readonly intent?: Intent | ((words: readonly string[]) => Intent | undefined);
+  /** 0..1 from argv and the first few KiB; cheap and pure. */
+  detect(probe: Probe): number;
+}
+
+/**
+ * A reducer: its claims plus the body that reads the output. Importing one has no side effects.
+ * Adding one is its file and its claims file in `src/reducers/<family>/`, one line in the registry
+ * and one fixture folder (`npm run new-reducer` writes them).
+ */
+export interface Reducer extends ReducerClaims {
+  /** Semver; bump it whenever its golden packets change. */
+  readonly version: string;
   /** Whether it wants the whole stdout parsed as JSON (`json()` is then called when it parses). */
   readonly wantsJson?: boolean;
   /**
@@ -193,9 +204,17 @@ export interface Reducer {
    * timestamp every CI log line carries. The artifact and `inspect` keep the line whole.
    */
   excerptLine?(text: string): string;
-  /** 0..1 from argv and the first few KiB; cheap and pure. */
-  detect(probe: Probe): number;
   start(ctx: RunContext): ReducerRun;
+}
+
+/**
+ * A row of the registry: a reducer's claims, and its body, loaded only when detection chooses it
+ * (the build puts each body in a chunk of its own).
+ */
+export interface RegisteredReducer extends ReducerClaims {
+  /** The body when it is loaded already (a run can then start it at once), else undefined. */
+  loaded(): Reducer | undefined;
+  load(): Promise<Reducer>;
 }
 
 /** A citation as it appears in the final packet, excerpt included. */

@@ -39,6 +39,12 @@ describe('docs', () => {
     expect(broken).toEqual([]);
   });
 
+  it("README's benchmark table is the one bench/results.json gives (the latest full run)", async () => {
+    const report = await import(path.join(root, 'bench/report.mjs'));
+    const results = JSON.parse(fs.readFileSync(path.join(root, 'bench/results.json'), 'utf8'));
+    expect(readme).toContain(report.readmeBlock(results));
+  });
+
   it('example packets in README and docs match their goldens', () => {
     const check = spawnSync(process.execPath, ['scripts/refresh-doc-examples.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(check.stderr).toBe('');

@@ -22,16 +22,16 @@ describe('new-reducer scaffold', () => {
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 
-  it('writes the reducer, its registry line, a test and a fixture folder', () => {
+  it('writes the reducer, its claims, its registry row, a test and a fixture folder', () => {
     const result = sh(process.execPath, ['scripts/new-reducer.mjs', 'helm', 'helm-status']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    for (const f of ['src/reducers/helm/helm-status.ts', 'test/reducers/helm/helm-status.test.ts', 'fixtures/helm/helm-status/README.md']) {
+    for (const f of ['src/reducers/helm/helm-status.ts', 'src/reducers/helm/helm-status.claims.ts', 'test/reducers/helm/helm-status.test.ts', 'fixtures/helm/helm-status/README.md']) {
       expect(fs.existsSync(path.join(copy, f)), f).toBe(true);
     }
     const registry = fs.readFileSync(path.join(copy, 'src/reducers/registry.ts'), 'utf8');
-    expect(registry).toContain("import { helmStatusReducer } from './helm/helm-status.js';");
-    expect(registry).toMatch(/\n {2}helmStatusReducer,\n/);
+    expect(registry).toContain("import { helmStatusClaims } from './helm/helm-status.claims.js';");
+    expect(registry).toContain("\n  lazy(helmStatusClaims, () => import('./helm/helm-status.js').then((m) => m.helmStatusReducer)),\n");
   });
 
   it('refuses to overwrite, and rejects bad names, with exit 2 and one line', () => {

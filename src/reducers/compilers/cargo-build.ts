@@ -6,21 +6,10 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { CompilerRun } from './compiler-run.js';
-import { scanProbe } from './diagnostics.js';
+import { cargoBuildClaims } from './cargo-build.claims.js';
 
 export const cargoBuildReducer: Reducer = {
-  name: 'cargo-build',
-  family: 'cargo',
-  intent: 'verdict',
+  ...cargoBuildClaims,
   version: '1.0.0',
-  claims: ['cargo build', 'cargo b', 'cargo check', 'cargo c', 'cargo clippy', 'cargo rustc', 'cargo doc', 'cargo install', 'rustc'],
-  lane: 'internal',
-  detect(probe) {
-    const scan = scanProbe(probe.head, probe.stderrHead);
-    if (scan.testRunner > 0) return 0.3;
-    if (scan.rustHeaders > 0 && scan.rustLocations > 0) return 0.9;
-    if (scan.cargoProgress > 0) return scan.rustHeaders > 0 ? 0.85 : 0.6;
-    return 0;
-  },
   start: (ctx) => new CompilerRun(ctx),
 };

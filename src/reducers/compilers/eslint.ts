@@ -7,23 +7,14 @@
 import type { JsonStyle, Reducer } from '../../core/types.js';
 import { plural } from '../../core/format.js';
 import { CompilerRun } from './compiler-run.js';
-import { scanProbe, type Diagnostic } from './diagnostics.js';
+import { type Diagnostic } from './diagnostics.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson } from '../generic/json-render.js';
+import { eslintClaims } from './eslint.claims.js';
 
 export const eslintReducer: Reducer = {
-  name: 'eslint',
-  family: 'eslint',
-  intent: 'verdict',
+  ...eslintClaims,
   version: '1.0.0',
-  claims: ['eslint', 'next lint'],
-  lane: 'internal',
   wantsJson: true,
-  detect(probe) {
-    if (/^\s*\[\s*\{\s*"filePath"\s*:/.test(probe.head)) return 0.95;
-    const scan = scanProbe(probe.head, probe.stderrHead);
-    if (scan.eslint > 0) return scan.eslint >= 2 || scan.summaries > 0 ? 0.9 : 0.75;
-    return 0;
-  },
   start(ctx) {
     const run = new CompilerRun(ctx);
     let checked: number | null = null;

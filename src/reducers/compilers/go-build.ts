@@ -5,19 +5,10 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { CompilerRun } from './compiler-run.js';
-import { scanProbe } from './diagnostics.js';
+import { goBuildClaims } from './go-build.claims.js';
 
 export const goBuildReducer: Reducer = {
-  name: 'go-build',
-  family: 'go',
-  intent: 'verdict',
+  ...goBuildClaims,
   version: '1.0.0',
-  claims: ['go build', 'go vet', 'go install', 'golangci-lint', 'staticcheck'],
-  lane: 'internal',
-  detect(probe) {
-    const scan = scanProbe(probe.head, probe.stderrHead);
-    if (scan.go === 0 || scan.testRunner > 0) return 0;
-    return /^# \S+/m.test(`${probe.head}\n${probe.stderrHead}`) ? 0.9 : 0.75;
-  },
   start: (ctx) => new CompilerRun(ctx),
 };

@@ -6,20 +6,10 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { CompilerRun } from './compiler-run.js';
-import { scanProbe } from './diagnostics.js';
+import { tscClaims } from './tsc.claims.js';
 
 export const tscReducer: Reducer = {
-  name: 'tsc',
-  family: 'tsc',
-  intent: 'verdict',
+  ...tscClaims,
   version: '1.0.0',
-  claims: ['tsc', 'vue-tsc', 'tsgo', 'tsc-files'],
-  lane: 'internal',
-  detect(probe) {
-    const scan = scanProbe(probe.head, probe.stderrHead);
-    if (scan.tsc > 0) return scan.tsc >= 2 ? 0.95 : 0.85;
-    if (/^Found \d+ errors? in /m.test(probe.head) && !scan.timestamped) return 0.6;
-    return 0;
-  },
   start: (ctx) => new CompilerRun(ctx),
 };

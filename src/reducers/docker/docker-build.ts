@@ -9,25 +9,13 @@ import { DockerBuildLog } from './docker-build-log.js';
 import { reduceBuild } from './docker-build-parts.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { dockerComposeReducer } from './docker-compose.js';
+import { dockerBuildClaims } from './docker-build.claims.js';
 
 const COMPOSE_MARK = /^Attaching to |^\S+ exited with code \d+$|^ (?:Container|Network) \S+ {2}(?:Creat|Start)/;
-const CONTENT = /^#\d+ \[[^\]]+\] |^Step \d+\/\d+ : |^Sending build context to Docker daemon|^#0 building with "|^ERROR: failed to (?:build|solve)/m;
 
 export const dockerBuildReducer: Reducer = {
-  name: 'docker-build',
-  family: 'docker',
-  intent: 'verdict',
+  ...dockerBuildClaims,
   version: '1.0.0',
-  claims: ['docker build', 'docker buildx build', 'docker image build', 'docker builder build', 'docker buildx bake', 'podman build', 'buildah bud', 'buildah build'],
-  lane: 'internal',
-  detect(probe) {
-    const both = probe.head + '\n' + probe.stderrHead;
-    if (!CONTENT.test(both)) return 0;
-    // Compose prints BuildKit progress too; its own reducer takes those.
-    if (/^Attaching to |^ Container \S+ {2}(?:Creat|Start)|^\S+-\d+ +\| /m.test(both)) return 0.3;
-    const stepLines = (both.match(/^(?:#\d+ \[|Step \d+\/\d+ : )/gm) ?? []).length;
-    return stepLines >= 2 ? 0.9 : 0.6;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new DockerBuildLog();

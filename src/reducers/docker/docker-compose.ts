@@ -5,7 +5,6 @@
  * Docs: https://docs.docker.com/reference/cli/docker/compose/up/
  */
 import type { Bullet, CitationDraft, PacketParts, Reducer, StreamName } from '../../core/types.js';
-import { commandWords } from '../../core/argv.js';
 import { count, plural } from '../../core/format.js';
 import { classifyLine, isContinuation } from '../generic/classify.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
@@ -13,12 +12,12 @@ import { DockerBuildLog } from './docker-build-log.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { errorKey } from '../generic/templates.js';
 import { reduceBuild } from './docker-build-parts.js';
+import { dockerComposeClaims } from './docker-compose.claims.js';
 
 const SERVICE_LINE = /^(\S+?)\s+\| ?(.*)$/;
 const EXITED = /^(\S+?) exited with code (\d+)(?: \(restarting\))?$/;
 const LIFECYCLE = /^\s*(?:[✔✘⠿]\s+)?(Container|Network|Volume|Image)\s+(\S+)\s+(\S.*?)\s*$/;
 const COMPOSE_ERROR = /^(?:Error response from daemon: |Error: |service "[^"]+" didn't complete successfully|dependency failed to start|\s*✘ |ERROR: for |error during connect)/;
-const CONTENT = /^Attaching to |^\S+-\d+\s+\| |^\S+ exited with code \d+|^ (?:Container|Network) \S+ {2}(?:Creat|Start|Runn|Stopp)|^\s*[✔✘] (?:Container|Network) /m;
 
 const MAX_SERVICES = 64;
 const ERRORS_PER_SERVICE = 3;
@@ -35,21 +34,8 @@ interface Service {
 }
 
 export const dockerComposeReducer: Reducer = {
-  name: 'docker-compose',
-  family: 'docker',
+  ...dockerComposeClaims,
   version: '1.0.0',
-  claims: ['docker compose up', 'docker-compose up', 'docker compose logs', 'docker-compose logs', 'docker compose run', 'docker-compose run', 'docker compose start', 'docker compose restart', 'docker compose down', 'docker-compose down', 'podman-compose up', 'podman compose up'],
-  lane: 'external-runtime',
-  detect(probe) {
-    const words = commandWords(probe.argv);
-    if ((words[0] === 'docker' && words[1] === 'compose') || words[0] === 'docker-compose' || words[0] === 'podman-compose') return 0.95;
-    const both = probe.head + '\n' + probe.stderrHead;
-    const serviceLines = (both.match(/^\S+-\d+\s+\| /gm) ?? []).length;
-    if (/^Attaching to /m.test(both) || serviceLines >= 3) return 0.9;
-    // Compose builds through bake: its BuildKit log opens with the bake definitions.
-    if (/^#\d+ \[internal\] load local bake definitions/m.test(both)) return 0.92;
-    return CONTENT.test(both) ? 0.6 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const build = new DockerBuildLog();

@@ -7,14 +7,11 @@
 import type { Reducer } from '../../core/types.js';
 import { ProblemLog } from '../generic/log-problems.js';
 import { structuredRun } from '../generic/structured-run.js';
+import { dockerLogsClaims } from './docker-logs.claims.js';
 
 export const dockerLogsReducer: Reducer = {
-  name: 'docker-logs',
-  family: 'docker',
+  ...dockerLogsClaims,
   version: '1.1.0',
-  claims: ['docker logs', 'docker container logs', 'docker run', 'docker container run', 'docker exec', 'docker container exec', 'docker start', 'podman logs', 'podman run'],
-  lane: 'external-runtime',
-  detect: () => 0,
   // The generic log building block: distinct problems once each, with the digest's windows beside them.
   start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
 };

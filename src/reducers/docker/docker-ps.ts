@@ -7,9 +7,7 @@
 import type { Bullet, CitationDraft, PacketParts, Reducer, StreamName } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
-
-const PS_HEADER = /^(?:CONTAINER ID|NAME)\s{2,}IMAGE\s{2,}.*STATUS/;
-const IMAGES_HEADER = /^(?:REPOSITORY|IMAGE)\s{2,}(?:TAG|ID)\s{2,}/;
+import { dockerPsClaims, PS_HEADER, IMAGES_HEADER } from './docker-ps.claims.js';
 const MAX_PROBLEMS = 30;
 
 interface Columns {
@@ -45,13 +43,8 @@ function classify(status: string): { state: string; problem: boolean } {
 }
 
 export const dockerPsReducer: Reducer = {
-  name: 'docker-ps',
-  family: 'docker',
-  intent: 'answer',
+  ...dockerPsClaims,
   version: '1.1.0',
-  claims: ['docker ps', 'docker container ls', 'docker container list', 'docker container ps', 'docker compose ps', 'docker-compose ps', 'docker images', 'docker image ls', 'docker image list', 'podman ps', 'podman images'],
-  lane: 'internal',
-  detect: (probe) => (PS_HEADER.test(probe.head) || IMAGES_HEADER.test(probe.head) ? 0.9 : 0),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let columns: Columns | null = null;

@@ -3,7 +3,7 @@
  * `pip list` tables, `pip freeze` lists): every structure scanner reads every line and the one that
  * recognised the most lines speaks; the others stay silent, so one output is never indexed twice.
  */
-import type { Intent, Probe, Reducer, StreamName, TrustLane } from '../../core/types.js';
+import type { Reducer, ReducerClaims, StreamName } from '../../core/types.js';
 import { DependencyTree } from './dependency-tree.js';
 import { ItemList } from './item-list.js';
 import { jsonReducer } from './json.js';
@@ -45,17 +45,9 @@ export class BestStructure implements StructureScanner {
   }
 }
 
-/** What a family's answer reducer is: its name, family, the commands it claims and its content test. */
-export interface FamilyAnswerSpec {
-  name: string;
-  family: string;
+/** What a family's answer reducer is: its claims (name, family, the commands it claims, its content test) and its version. */
+export interface FamilyAnswerSpec extends ReducerClaims {
   version: string;
-  claims: readonly string[];
-  /** Content score for piped output; claims alone when absent. */
-  detect?: (probe: Probe) => number;
-  lane?: TrustLane;
-  /** Left out when the family's verbs differ (`docker version` reads, `docker pull` acts): the verb table decides. */
-  intent?: Intent;
 }
 
 /**
@@ -65,13 +57,7 @@ export interface FamilyAnswerSpec {
  */
 export function familyAnswerReducer(spec: FamilyAnswerSpec): Reducer {
   return {
-    name: spec.name,
-    family: spec.family,
-    version: spec.version,
-    claims: spec.claims,
-    ...(spec.lane ? { lane: spec.lane } : {}),
-    ...(spec.intent ? { intent: spec.intent } : {}),
-    detect: spec.detect ?? (() => 0),
+    ...spec,
     // A JSON answer (`--json`, `--format=json`) is read as a document, like any other.
     start: (ctx) => (ctx.contentType?.startsWith('json') ? jsonReducer.start(ctx) : structuredRun(ctx, [new BestStructure()])),
     wantsJson: true,

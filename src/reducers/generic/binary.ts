@@ -4,12 +4,11 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { plural } from '../../core/format.js';
+import { binaryClaims } from './binary.claims.js';
 
 export const binaryReducer: Reducer = {
-  name: 'binary',
-  family: 'binary',
+  ...binaryClaims,
   version: '1.0.0',
-  detect: () => 0,
   start(ctx) {
     const lines = { stdout: 0, stderr: 0 };
     const contentType = ctx.contentType ?? 'binary';

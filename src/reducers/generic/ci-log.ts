@@ -5,9 +5,10 @@
  * Docs: https://docs.github.com/en/actions/using-workflows/workflow-commands-for-github-actions
  */
 import type { Bullet, CitationDraft, Reducer, StreamName } from '../../core/types.js';
-import { ACTIONS_TIMESTAMP, countTimestamped } from './classify.js';
+import { ACTIONS_TIMESTAMP } from './classify.js';
 import { LogDigest } from './log-digest.js';
 import { clip } from '../../core/format.js';
+import { ciLogClaims } from './ci-log.claims.js';
 
 const STEP = /##\[group\]Run (.+)$/;
 const ERROR = /##\[error\](.*)$/;
@@ -20,19 +21,9 @@ interface Step {
 }
 
 export const ciLogReducer: Reducer = {
-  name: 'ci-log',
-  family: 'log',
-  intent: 'verdict',
+  ...ciLogClaims,
   version: '1.3.0',
-  lane: 'internal',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
-  detect(probe) {
-    const { lines, stamped: count } = countTimestamped(probe.head);
-    if (lines < 3) return 0;
-    const stamped = count / lines;
-    const markers = /##\[(?:group|endgroup|error|warning)\]/.test(probe.head);
-    return stamped > 0.8 ? (markers ? 0.85 : 0.6) : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let step: Step | null = null;

@@ -6,18 +6,14 @@
 import type { Bullet, CitationDraft, Reducer } from '../../core/types.js';
 import { DiffStat } from './diff-stat.js';
 import { count, plural } from '../../core/format.js';
-import { looksLikeDiff } from './diff-stat.js';
 import { edgeRows } from './structured-run.js';
+import { diffClaims } from './diff.claims.js';
 
 const FILES_CITED = 20;
 
 export const diffReducer: Reducer = {
-  name: 'diff',
-  family: 'diff',
-  intent: 'answer',
+  ...diffClaims,
   version: '1.1.0',
-  claims: ['diff'],
-  detect: (probe) => (looksLikeDiff(probe.head) ? 0.4 : 0),
   start(ctx) {
     const stat = new DiffStat();
     const lines = { stdout: 0, stderr: 0 };

@@ -10,6 +10,7 @@ import { count, plural } from '../../core/format.js';
 import { findCollections, IDENTITY_KEY, type Anomaly, type Collection } from './json-collections.js';
 import { jsonTable, type JsonTable } from './json-table.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson, resolvePointer } from './json-render.js';
+import { jsonClaims } from './json.claims.js';
 
 const MAX_FLAGGED_CITED = 24;
 /** Items named in a collection's index: the first ones and the last few (newest and oldest). */
@@ -22,11 +23,9 @@ const MORE_FIRST = 200;
 const MORE_LAST = 40;
 
 export const jsonReducer: Reducer = {
-  name: 'json',
-  family: 'json',
+  ...jsonClaims,
   version: '1.3.0',
   wantsJson: true,
-  detect: (probe) => (/^\s*[[{]/.test(probe.head) ? 0.3 : 0),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let parsed: { doc: unknown; style: JsonStyle } | null = null;

@@ -6,12 +6,10 @@
 import type { Reducer } from '../../core/types.js';
 import { ItemList } from './item-list.js';
 import { structuredRun } from './structured-run.js';
-import { listScore } from './shape-detect.js';
+import { listClaims } from './list.claims.js';
 
 export const listReducer: Reducer = {
-  name: 'list',
-  family: 'text',
+  ...listClaims,
   version: '1.0.1',
-  detect: (probe) => listScore(probe.head),
   start: (ctx) => structuredRun(ctx, [new ItemList()]),
 };

@@ -7,14 +7,11 @@
 import type { Reducer } from '../../core/types.js';
 import { ProblemLog } from './log-problems.js';
 import { structuredRun } from './structured-run.js';
-import { logScore } from './shape-detect.js';
+import { logClaims } from './log.claims.js';
 
 export const logReducer: Reducer = {
-  name: 'log',
-  family: 'log',
+  ...logClaims,
   version: '1.0.0',
-  lane: 'external-runtime',
-  detect: (probe) => Math.max(logScore(probe.head), logScore(probe.stderrHead)),
   start: (ctx) =>
     structuredRun(ctx, [new ProblemLog()], (parts) =>
       // A log that records problems (5xx answers, ERROR lines) is not a clean success, whatever `cat` returned.

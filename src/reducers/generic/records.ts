@@ -5,12 +5,10 @@
 import type { Reducer } from '../../core/types.js';
 import { RecordBlocks } from './record-blocks.js';
 import { structuredRun } from './structured-run.js';
-import { recordScore } from './shape-detect.js';
+import { recordsClaims } from './records.claims.js';
 
 export const recordsReducer: Reducer = {
-  name: 'records',
-  family: 'text',
+  ...recordsClaims,
   version: '1.0.0',
-  detect: (probe) => recordScore(probe.head),
   start: (ctx) => structuredRun(ctx, [new RecordBlocks()]),
 };

@@ -5,13 +5,11 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { structuredRun } from './structured-run.js';
-import { tableScore } from './shape-detect.js';
 import { TableScanner } from './table-scan.js';
+import { tableClaims } from './table.claims.js';
 
 export const tableReducer: Reducer = {
-  name: 'table',
-  family: 'text',
+  ...tableClaims,
   version: '1.0.0',
-  detect: (probe) => tableScore(probe.head),
   start: (ctx) => structuredRun(ctx, [new TableScanner()]),
 };

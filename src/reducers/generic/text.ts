@@ -6,12 +6,11 @@
 import type { Reducer } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
 import { edgeRows } from './structured-run.js';
+import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
-  name: 'text',
-  family: 'text',
+  ...textClaims,
   version: '1.3.1',
-  detect: () => 0.1,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     return {

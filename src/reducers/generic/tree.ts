@@ -3,15 +3,12 @@
  * `pipdeptree`, a piped `npm ls`): the root, depth 1 whole, deeper levels counted, problem rows cited.
  */
 import type { Reducer } from '../../core/types.js';
-import { DependencyTree, treeShare } from './dependency-tree.js';
+import { DependencyTree } from './dependency-tree.js';
 import { structuredRun } from './structured-run.js';
+import { treeClaims } from './tree.claims.js';
 
 export const treeReducer: Reducer = {
-  name: 'tree',
-  family: 'text',
+  ...treeClaims,
   version: '1.0.0',
-  intent: 'answer',
-  claims: ['tree'],
-  detect: (probe) => (treeShare(probe.head) >= 0.6 ? 0.6 : 0),
   start: (ctx) => structuredRun(ctx, [new DependencyTree()]),
 };

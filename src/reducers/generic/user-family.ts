@@ -3,23 +3,34 @@
  * extra error patterns. They outrank built-in reducers when their pattern matches.
  */
 import type { UserFamily } from '../../config.js';
-import type { Reducer } from '../../core/types.js';
-import { fallbacks } from './fallbacks.js';
+import type { Reducer, RegisteredReducer } from '../../core/types.js';
 
-export function userFamilyReducer(family: UserFamily): Reducer {
-  const base = fallbacks[family.reducer];
-  return {
+/** The family's registry row over `base`, the generic reducer it names (its body loads with the family's). */
+export function userFamilyReducer(family: UserFamily, base: RegisteredReducer): RegisteredReducer {
+  const claims = {
     name: family.name,
     family: family.name,
-    version: `${base.version}+config`,
-    wantsJson: base.wantsJson ?? false,
     ...(family.trustLane ? { lane: family.trustLane } : {}),
     ...(family.intent ? { intent: family.intent } : {}),
-    detect(probe) {
+    detect(probe: Parameters<Reducer['detect']>[0]): number {
       if (family.argv && probe.argv.length > 0 && family.argv.test(probe.argv.join(' '))) return 0.97;
       if (family.content && family.content.test(probe.head + '\n' + probe.stderrHead)) return 0.85;
       return 0;
     },
-    start: (ctx) => base.start({ ...ctx, errorPatterns: [...ctx.errorPatterns, ...family.errorPatterns] }),
+  };
+  const over = (body: Reducer): Reducer => ({
+    ...claims,
+    version: `${body.version}+config`,
+    wantsJson: body.wantsJson ?? false,
+    start: (ctx) => body.start({ ...ctx, errorPatterns: [...ctx.errorPatterns, ...family.errorPatterns] }),
+  });
+  let wrapped: Reducer | undefined;
+  return {
+    ...claims,
+    loaded: () => {
+      const body = base.loaded();
+      return body && (wrapped ??= over(body));
+    },
+    load: async () => (wrapped ??= over(await base.load())),
   };
 }

@@ -7,18 +7,14 @@
 import type { JsonStyle, PacketParts, Reducer } from '../../core/types.js';
 import { distillJson } from '../generic/json.js';
 import { LogDigest } from '../generic/log-digest.js';
-import { distillGitHub, githubJsonScore } from './github-json.js';
+import { distillGitHub } from './github-json.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
+import { ghApiClaims } from './gh-api.claims.js';
 
 export const ghApiReducer: Reducer = {
-  name: 'gh-api',
-  family: 'gh',
-  intent: 'answer',
+  ...ghApiClaims,
   version: '1.0.0',
-  claims: ['gh api'],
-  lane: 'external-untrusted',
   wantsJson: true,
-  detect: (probe) => githubJsonScore(probe.head),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let parsed: { doc: unknown; style: JsonStyle } | null = null;

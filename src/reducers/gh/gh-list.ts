@@ -12,6 +12,7 @@ import { diffReducer } from '../generic/diff.js';
 import { isFailing } from './github-json.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
+import { ghListClaims } from './gh-list.claims.js';
 
 const STATE_VALUE = /^(?:OPEN|CLOSED|MERGED|DRAFT|open|closed|merged|draft|completed|in_progress|queued|waiting|requested|pending|success|failure|cancelled|skipped|timed_out|action_required|neutral|startup_failure|stale|Latest|Pre-release|Draft|active|disabled_manually|disabled_inactivity)$/;
 const HEAD_ROWS = 5;
@@ -19,13 +20,9 @@ const TAIL_ROWS = 3;
 const FAILING_CITED = 10;
 
 export const ghListReducer: Reducer = {
-  name: 'gh-list',
-  family: 'gh',
+  ...ghListClaims,
   version: '1.1.0',
-  claims: ['gh', 'gh pr list', 'gh issue list', 'gh run list', 'gh release list', 'gh repo list', 'gh search', 'gh workflow list', 'gh label list', 'gh gist list', 'gh cache list', 'gh pr status', 'gh issue status'],
-  lane: 'external-untrusted',
   wantsJson: true,
-  detect: () => 0,
   start(ctx) {
     // `gh pr diff` prints a patch: the diffstat reducer reads it.
     if (looksLikeDiff(ctx.head)) return diffReducer.start(ctx);

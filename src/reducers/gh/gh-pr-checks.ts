@@ -9,11 +9,9 @@ import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
-
-const TAB_ROW = /^([^\t]+)\t(pass|fail|pending|skipping|cancel)\t([^\t]*)\t?([^\t]*)/;
+import { ghPrChecksClaims, TAB_ROW, TALLY } from './gh-pr-checks.claims.js';
 /** Terminal rows: `X  lint  14s  https://...` or `✓  build  Build (ubuntu)  1m2s  https://...`. */
 const TTY_ROW = /^\s*([✓✔X×✗*\-])\s{1,3}(\S.*?)(?:\s{2,}(.*))?$/u;
-const TALLY = /(\d+) cancell?ed, (\d+) failing, (\d+) successful, (\d+) skipped, and (\d+) pending checks?/;
 const MARKS: Record<string, string> = { '✓': 'pass', '✔': 'pass', X: 'fail', '×': 'fail', '✗': 'fail', '*': 'pending', '-': 'skipping' };
 const FAILING_CITED = 20;
 const PENDING_CITED = 5;
@@ -27,18 +25,9 @@ interface Row {
 }
 
 export const ghPrChecksReducer: Reducer = {
-  name: 'gh-pr-checks',
-  family: 'gh',
-  intent: 'verdict',
+  ...ghPrChecksClaims,
   version: '1.0.0',
-  claims: ['gh pr checks'],
-  lane: 'external-runtime',
   wantsJson: true,
-  detect(probe) {
-    const rows = probe.head.split('\n').slice(0, 40).filter((l) => TAB_ROW.test(l) && /https?:\/\//.test(l)).length;
-    if (rows >= 2) return 0.85;
-    return TALLY.test(probe.head) ? 0.85 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const byState = new Map<string, number>();

@@ -8,32 +8,18 @@
 import type { Bullet, CitationDraft, FieldValue, JsonStyle, PacketParts, Reducer } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
-import { githubJsonScore } from './github-json.js';
 import { reduceGitHubJson } from './gh-api.js';
+import { ghPrViewClaims, HUMAN_TITLE, HUMAN_STATE } from './gh-pr-view.claims.js';
 
 const HEADER = /^([a-z][a-z-]*):\t(.*)$/;
-/** Terminal form: `Add cache #7`, then `Open • zed wants to merge 2 commits into main from cache • about 1 day ago`. */
-const HUMAN_TITLE = /^(.+) #(\d+)$/;
-const HUMAN_STATE = /^(Open|Closed|Merged|Draft) • (\S+) (?:wants to merge|merged|opened|closed)/;
 const HUMAN_CHECKS = /^\+(\d+) -(\d+) • (.*)$|^(?:[✓×X!-] )?(?:\d+\/\d+ )?[Cc]hecks? (?:passing|failing|pending)/u;
 const COMMENTS_CITED = 6;
 const BODY_LINES = 6;
 
 export const ghPrViewReducer: Reducer = {
-  name: 'gh-pr-view',
-  family: 'gh',
-  intent: 'answer',
+  ...ghPrViewClaims,
   version: '1.1.0',
-  claims: ['gh pr view', 'gh issue view'],
-  lane: 'external-untrusted',
   wantsJson: true,
-  detect(probe) {
-    if (/^\s*\{/.test(probe.head)) return /"(?:statusCheckRollup|reviewDecision|mergeStateStatus|latestReviews|reviewRequests)"\s*:/.test(probe.head) ? 0.95 : githubJsonScore(probe.head) > 0 && /"comments"\s*:\s*\[/.test(probe.head) ? 0.8 : 0;
-    if (/^author:\t.*\nassociation:\t/.test(probe.head)) return 0.85;
-    const [first = '', second = ''] = probe.head.split('\n');
-    if (HUMAN_TITLE.test(first) && HUMAN_STATE.test(second)) return 0.85;
-    return /^title:\t.*\nstate:\t.*\n(?:author|labels):\t/.test(probe.head) ? 0.9 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const view = new RawViewParser();

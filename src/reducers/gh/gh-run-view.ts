@@ -7,13 +7,10 @@
 import type { Bullet, CitationDraft, FieldValue, JsonStyle, PacketParts, Reducer } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
-import { ActionsLogParser, looksLikeActionsLog } from './actions-log.js';
+import { ActionsLogParser } from './actions-log.js';
 import { withDigestErrors, withStderrErrors } from '../generic/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
-
-const MARK = '([✓✔X×✗*\\-!])';
-const TITLE = new RegExp(`^${MARK}\\s+(.+?) · (\\d+)\\s*$`, 'u');
-const JOB = new RegExp(`^${MARK}\\s+(.+?)(?: in (\\S+))? \\(ID (\\d+)\\)\\s*$`, 'u');
+import { ghRunViewClaims, MARK, TITLE, JOB } from './gh-run-view.claims.js';
 const STEP = new RegExp(`^\\s{2}${MARK}\\s+(.+)$`, 'u');
 const ANNOTATION = new RegExp(`^${MARK}\\s+(.+)$`, 'u');
 const FAILED_MARK = /^[X×✗]$/u;
@@ -22,19 +19,9 @@ const STEPS_PER_JOB = 2;
 const ANNOTATIONS_CITED = 8;
 
 export const ghRunViewReducer: Reducer = {
-  name: 'gh-run-view',
-  family: 'gh',
-  intent: 'verdict',
+  ...ghRunViewClaims,
   version: '1.0.0',
-  claims: ['gh run view', 'gh run watch'],
-  lane: 'external-runtime',
   wantsJson: true,
-  detect(probe) {
-    if (looksLikeActionsLog(probe.head)) return 0.9;
-    const lines = probe.head.split('\n').slice(0, 12);
-    if (lines.some((l) => TITLE.test(l)) && /^JOBS$/m.test(probe.head)) return 0.9;
-    return /^(?:JOBS|ANNOTATIONS)$/m.test(probe.head) && lines.some((l) => JOB.test(l)) ? 0.7 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new ActionsLogParser();

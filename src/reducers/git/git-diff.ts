@@ -9,6 +9,7 @@ import { count, plural } from '../../core/format.js';
 import { diffReducer } from '../generic/diff.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
+import { gitDiffClaims } from './git-diff.claims.js';
 
 const STAT_LINE = /^ (.+?)\s+\|\s+(?:(\d+) ?([+-]*)|Bin .*)$/;
 const STAT_TOTAL = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
@@ -17,13 +18,8 @@ const NAME_STATUS = /^([ACDMRTUXB])(\d{0,3})\t(.+)$/;
 const CITED = 12;
 
 export const gitDiffReducer: Reducer = {
-  name: 'git-diff',
-  family: 'git',
-  intent: 'answer',
+  ...gitDiffClaims,
   version: '1.0.0',
-  claims: ['git diff', 'git stash show', 'git format-patch', 'git diff-tree', 'git diff-index', 'git diff-files'],
-  lane: 'internal',
-  detect: () => 0,
   start(ctx) {
     const patch = diffReducer.start(ctx);
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

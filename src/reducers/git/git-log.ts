@@ -10,6 +10,7 @@ import { LogDigest } from '../generic/log-digest.js';
 import { DiffStat } from '../generic/diff-stat.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
 import { edgeRows } from '../generic/structured-run.js';
+import { gitLogClaims } from './git-log.claims.js';
 
 const COMMIT = /^commit ([0-9a-f]{7,64})(?: \(from [0-9a-f]+\))?(?: \((.+)\))?$/;
 const ONELINE = /^(?:[*|\\/ ]+)?([0-9a-f]{7,40}) (?:\((.+?)\) )?(.*)$/;
@@ -29,19 +30,8 @@ interface Commit {
 }
 
 export const gitLogReducer: Reducer = {
-  name: 'git-log',
-  family: 'git',
-  intent: 'answer',
+  ...gitLogClaims,
   version: '1.2.0',
-  claims: ['git log', 'git show', 'git whatchanged'],
-  lane: 'external-untrusted',
-  detect(probe) {
-    if (/^commit [0-9a-f]{40}\b.*\n(?:Merge: .*\n)?Author: /m.test(probe.head)) return 0.95;
-    // `git log --oneline` piped: an abbreviated hash leads nearly every line (after any --graph drawing).
-    const lines = probe.head.split('\n', 41).slice(0, 40).filter((l) => l.trim() !== '');
-    const commits = lines.filter((l) => /^(?:[*|\\/ ]+)?[0-9a-f]{7,12} (?:\([^)]*\) )?\S/.test(l)).length;
-    return lines.length >= 3 && commits >= lines.length * 0.8 ? 0.7 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const parser = new LogParser();

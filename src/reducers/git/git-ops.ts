@@ -8,6 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } fro
 import { plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import type { StreamName } from '../../core/types.js';
+import { gitOpsClaims } from './git-ops.claims.js';
 
 const CONFLICT = /^CONFLICT \(([^)]+)\): (.*)$/;
 const REJECTED = /^\s*!\s+\[(?:rejected|remote rejected)\]\s+(.*)$/;
@@ -25,18 +26,8 @@ interface Hit {
 }
 
 export const gitOpsReducer: Reducer = {
-  name: 'git-ops',
-  family: 'git',
+  ...gitOpsClaims,
   version: '1.0.0',
-  claims: ['git'],
-  lane: 'internal',
-  detect(probe) {
-    const both = `${probe.head}\n${probe.stderrHead}`;
-    if (/^CONFLICT \([^)]+\): /m.test(both) || /^Automatic merge failed; fix conflicts/m.test(both)) return 0.9;
-    if (/^\s*! \[(?:remote )?rejected\]/m.test(both) && /^(?:error: failed to push some refs|To \S+)/m.test(both)) return 0.9;
-    if (/^fatal: (?:not a git repository|Not a valid object name|ambiguous argument|refusing to merge|'[^']+' does not appear to be a git repository|Could not read from remote repository|unable to access ')/m.test(both)) return 0.8;
-    return 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const hits: Hit[] = [];
@@ -142,5 +133,4 @@ export const gitOpsReducer: Reducer = {
     };
   },
 };
-
 

@@ -8,6 +8,7 @@ import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } fro
 import { count } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
+import { gitStatusClaims } from './git-status.claims.js';
 
 type Section = 'staged' | 'unstaged' | 'unmerged' | 'untracked' | 'ignored';
 const SECTIONS: Record<string, Section> = {
@@ -23,17 +24,8 @@ const NOTABLE_CITED_LINES = 60;
 const MODIFIED_SAMPLE = 3;
 
 export const gitStatusReducer: Reducer = {
-  name: 'git-status',
-  family: 'git',
-  intent: 'answer',
+  ...gitStatusClaims,
   version: '1.1.0',
-  claims: ['git status'],
-  lane: 'internal',
-  detect(probe) {
-    const head = probe.head;
-    if (/^(?:On branch \S+|HEAD detached (?:at|from) \S+|Not currently on any branch\.)$/m.test(head) && /^(?:Changes to be committed:|Changes not staged for commit:|Untracked files:|Unmerged paths:|nothing to commit|nothing added to commit|Your branch )/m.test(head)) return 0.95;
-    return /^(?:Changes to be committed:|Changes not staged for commit:)$/m.test(head) && /^\t(?:modified|new file|deleted|renamed):\s/m.test(head) ? 0.85 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const parser = new StatusParser();
@@ -186,5 +178,4 @@ class StatusParser {
 }
 
 const LETTERS: Record<string, string> = { M: 'modified', T: 'typechange', A: 'new file', D: 'deleted', R: 'renamed', C: 'copied' };
-
 

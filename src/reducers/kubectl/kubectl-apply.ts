@@ -9,27 +9,12 @@ import type { Bullet, CitationDraft, PacketParts, Reducer } from '../../core/typ
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { KubeErrors, shorten } from './kube.js';
-
-const ACTIONS = 'created|configured|unchanged|deleted|patched|replaced|serverside-applied|labeled|annotated|scaled|restarted|rolled back|exposed|autoscaled|image updated|resource requirements updated|env updated|serviceaccount updated|paused|resumed|condition met|pruned|tainted|untainted|cordoned|uncordoned|drained|evicted|edited|skipped rollback';
-const RESULT = new RegExp(`^([a-z0-9][a-z0-9.-]*(?:/\\S+| "[^"]+"))(?: (?:from|in) \\S+ namespace)? (${ACTIONS})(?: \\((?:server |client )?dry run\\))?(?: (?:from|in) \\S+ namespace)?$`);
-const WAITING = /^Waiting for (?:deployment|daemon set|statefulset|partitioned roll out|rollout)\b.*$/i;
-const ROLLED_OUT = /^(?:[a-z][\w ]* "[^"]+" successfully rolled out|statefulset rolling update complete\b.*|partitioned roll out complete\b.*|\S+\/\S+ (?:rolled back|restarted))$/;
-const MUTATING = ['apply', 'create', 'delete', 'replace', 'patch', 'scale', 'label', 'annotate', 'set', 'expose', 'autoscale', 'wait', 'rollout', 'taint', 'cordon', 'uncordon', 'drain', 'edit'];
+import { kubectlApplyClaims, RESULT, WAITING, ROLLED_OUT } from './kubectl-apply.claims.js';
 const MAX_CHANGED = 30;
 
 export const kubectlApplyReducer: Reducer = {
-  name: 'kubectl-apply',
-  family: 'kubectl',
-  intent: 'verdict',
+  ...kubectlApplyClaims,
   version: '1.0.0',
-  claims: MUTATING.flatMap((verb) => [`kubectl ${verb}`, `oc ${verb}`]),
-  lane: 'internal',
-  detect(probe) {
-    const lines = probe.head.split('\n').filter((l) => l.trim() !== '').slice(0, 40);
-    if (lines.length === 0) return 0;
-    const hits = lines.filter((l) => RESULT.test(l) || WAITING.test(l) || ROLLED_OUT.test(l)).length;
-    return hits >= 1 && hits >= lines.length * 0.6 ? 0.7 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const errors = new KubeErrors();

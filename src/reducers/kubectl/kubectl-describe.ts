@@ -9,6 +9,7 @@ import type { Bullet, CitationDraft, PacketParts, Priority, Reducer } from '../.
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { BAD_STATUS, conditionBad, cut, eventRepeat, EventGrouper, KubeErrors, parseHeader, shorten, splitRow, type TableHeader } from './kube.js';
+import { kubectlDescribeClaims } from './kubectl-describe.claims.js';
 
 const MAX_OBJECTS_KEPT = 40;
 const GOOD_OBJECT_STATUS = /^(?:Running|Succeeded|Active|Bound|Available|Complete|Completed|Ready|Established|True)$/;
@@ -46,18 +47,8 @@ interface Item {
 }
 
 export const kubectlDescribeReducer: Reducer = {
-  name: 'kubectl-describe',
-  family: 'kubectl',
-  intent: 'answer',
+  ...kubectlDescribeClaims,
   version: '1.1.0',
-  claims: ['kubectl describe', 'oc describe'],
-  lane: 'external-runtime',
-  detect(probe) {
-    const head = probe.head.slice(0, 4096);
-    if (!/^Name:\s+\S/.test(head)) return 0;
-    const keys = ['Namespace:', 'Labels:', 'Annotations:', 'Events:', 'Status:', 'CreationTimestamp:', 'Conditions:', 'Containers:'].filter((k) => new RegExp(`^${k}`, 'm').test(head)).length;
-    return keys >= 3 ? 0.9 : keys >= 2 ? 0.6 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const errors = new KubeErrors();

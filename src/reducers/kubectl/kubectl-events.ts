@@ -11,22 +11,12 @@ import { LogDigest } from '../generic/log-digest.js';
 import { distillJson } from '../generic/json.js';
 import { isPlainObject, pointerJoin, renderJson } from '../generic/json-render.js';
 import { arr, cell, eventRepeat, EventGrouper, isEventHeader, KubeErrors, num, obj, parseHeader, splitRow, str, type TableHeader } from './kube.js';
+import { kubectlEventsClaims } from './kubectl-events.claims.js';
 
 export const kubectlEventsReducer: Reducer = {
-  name: 'kubectl-events',
-  family: 'kubectl',
-  intent: 'answer',
+  ...kubectlEventsClaims,
   version: '1.1.0',
-  claims: ['kubectl events', 'oc events', 'kubectl get events', 'kubectl get event', 'kubectl get ev', 'oc get events', 'oc get event', 'oc get ev'],
-  lane: 'external-runtime',
   wantsJson: true,
-  detect(probe) {
-    const first = probe.head.split('\n', 8).find((l) => !/^(?:Warning: |[WIE]\d{4} \d\d:)/.test(l)) ?? '';
-    const header = parseHeader(first, 1);
-    if (header && isEventHeader(header)) return 0.9;
-    if (/^\s*\{/.test(probe.head) && /"kind"\s*:\s*"EventList"/.test(probe.head.slice(0, 4096))) return 0.9;
-    return 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const errors = new KubeErrors();

@@ -14,9 +14,8 @@ import { ProblemLog } from '../generic/log-problems.js';
 import { joinParts } from '../generic/structured-run.js';
 import { errorKey } from '../generic/templates.js';
 import { classifyLine } from '../generic/classify.js';
-import { dropShadowedCites, KubeErrors, POD_NAME } from './kube.js';
-
-const PREFIX = /^\[pod\/([^/\]]+)\/([^\]]+)\] /;
+import { dropShadowedCites, KubeErrors } from './kube.js';
+import { kubectlLogsClaims, PREFIX } from './kubectl-logs.claims.js';
 const MAX_SOURCES = 50;
 /** As many lines as the digest's tail citation shows. */
 const TAIL = 10;
@@ -67,20 +66,8 @@ function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void 
 }
 
 export const kubectlLogsReducer: Reducer = {
-  name: 'kubectl-logs',
-  family: 'kubectl',
+  ...kubectlLogsClaims,
   version: '1.1.0',
-  claims: ['kubectl logs', 'oc logs'],
-  lane: 'external-runtime',
-  detect(probe) {
-    const lines = probe.head.split('\n').slice(0, 40);
-    if (lines.filter((l) => PREFIX.test(l)).length >= Math.max(2, lines.length / 2)) return 0.75;
-    // JSON logs from a pod name their host: `"hostname":"backend-66468d89c8-sxrjj"` (pino, bunyan, ...).
-    const json = lines.filter((l) => /^\{".*\}$/.test(l.trim()));
-    if (json.length >= 3 && json.filter((l) => new RegExp(`"(?:hostname|pod|pod_name|podName|host)"\\s*:\\s*"${POD_NAME.source}"`).test(l)).length >= json.length * 0.6) return 0.6;
-    if (/^Error from server \(BadRequest\): container "[^"]+" in pod "[^"]+" is (?:waiting|terminated)/m.test(probe.stderrHead)) return 0.7;
-    return 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: false });
     // Every distinct problem of a long pod log, once each, ahead of the digest's first few windows.

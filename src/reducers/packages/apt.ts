@@ -8,6 +8,7 @@ import type { Bullet, Reducer, StreamName } from '../../core/types.js';
 import { count } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
+import { aptClaims } from './apt.claims.js';
 
 const E_LINE = /^E: (.*)$/;
 const W_LINE = /^W: (.*)$/;
@@ -18,19 +19,10 @@ const TOTALS = /^(\d+) upgraded, (\d+) newly installed, (\d+) to remove and (\d+
 const SETTING_UP = /^Setting up (\S+) \(([^)]+)\)/;
 const FETCHED = /^Fetched (\S+ \S+) in /;
 const INDEX = /^(Hit|Get|Ign):\d+ /;
-const CONTENT = /^(?:Reading package lists\.\.\.|Building dependency tree\.\.\.|E: Unable to locate package |\d+ upgraded, \d+ newly installed|Hit:\d+ https?:|Get:\d+ https?:|Setting up \S+ \()/m;
 
 export const aptReducer: Reducer = {
-  name: 'apt',
-  family: 'apt',
+  ...aptClaims,
   version: '1.0.0',
-  claims: ['apt-get install', 'apt-get update', 'apt-get upgrade', 'apt-get dist-upgrade', 'apt-get remove', 'apt-get purge', 'apt-get autoremove', 'apt-get build-dep', 'apt install', 'apt update', 'apt upgrade', 'apt full-upgrade', 'apt remove', 'apt purge'],
-  lane: 'internal',
-  detect(probe) {
-    const both = probe.head + '\n' + probe.stderrHead;
-    if (!CONTENT.test(both)) return 0;
-    return /^Reading package lists\.\.\./m.test(both) ? 0.85 : 0.6;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

@@ -7,23 +7,16 @@
 import type { Bullet, Reducer, StreamName } from '../../core/types.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
+import { cargoDepsClaims } from './cargo-deps.claims.js';
 
 const ERROR = /^error(?:\[E\d+\])?: (.*)$/;
 const WARNING = /^warning: (.*)$/;
 const PROGRESS = /^\s+(Locking|Downloaded|Adding|Installed|Installing|Updating|Removing|Unchanged|Upgrading|Replaced|Replacing|Fetching)\s+(.*)$/;
-const CONTENT = /^error: failed to get `[^`]+` as a dependency of package|^error: no matching package named `|^\s+Updating crates\.io index$|^\s+Locking \d+ packages?|^\s+Downloaded \d+ crates?/m;
 const MAX_BLOCK = 30;
 
 export const cargoDepsReducer: Reducer = {
-  name: 'cargo-deps',
-  family: 'cargo',
-  intent: 'verdict',
+  ...cargoDepsClaims,
   version: '1.0.0',
-  claims: ['cargo fetch', 'cargo update', 'cargo add', 'cargo remove', 'cargo install', 'cargo generate-lockfile', 'cargo vendor'],
-  lane: 'internal',
-  detect(probe) {
-    return CONTENT.test(probe.stderrHead) || CONTENT.test(probe.head) ? 0.6 : 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

@@ -4,12 +4,9 @@
  * Docs: https://doc.rust-lang.org/cargo/commands/cargo-tree.html
  */
 import { familyAnswerReducer } from '../generic/best-structure.js';
+import { cargoQueryClaims } from './cargo-query.claims.js';
 
 export const cargoQueryReducer = familyAnswerReducer({
-  name: 'cargo-query',
-  family: 'cargo',
+  ...cargoQueryClaims,
   version: '1.0.0',
-  intent: 'answer',
-  claims: ['cargo tree', 'cargo metadata', 'cargo search', 'cargo pkgid', 'cargo info', 'cargo read-manifest', 'cargo locate-project'],
-  lane: 'internal',
 });

@@ -4,12 +4,9 @@
  * Docs: https://go.dev/ref/mod#go-mod-graph
  */
 import { familyAnswerReducer } from '../generic/best-structure.js';
+import { goQueryClaims } from './go-query.claims.js';
 
 export const goQueryReducer = familyAnswerReducer({
-  name: 'go-query',
-  family: 'go',
+  ...goQueryClaims,
   version: '1.0.0',
-  intent: 'answer',
-  claims: ['go mod graph', 'go list', 'go mod why', 'go env', 'go version', 'go doc'],
-  lane: 'internal',
 });

@@ -9,6 +9,7 @@ import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson } from '../generic/json-render.js';
 import { listHead } from '../generic/address-runs.js';
+import { npmAuditClaims } from './npm-audit.claims.js';
 
 const SEVERITIES = ['critical', 'high', 'moderate', 'low', 'info'] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -19,18 +20,9 @@ const PNPM_SEVERITY = /^Severity: (\d+ \w+(?: \| \d+ \w+)*)$/;
 const MAX_CITED = 20;
 
 export const npmAuditReducer: Reducer = {
-  name: 'npm-audit',
-  family: 'npm',
+  ...npmAuditClaims,
   version: '1.1.0',
-  claims: ['npm audit', 'pnpm audit', 'yarn audit', 'yarn npm audit'],
-  lane: 'internal',
   wantsJson: true,
-  detect(probe) {
-    if (/^# npm audit report$/m.test(probe.head)) return 0.95;
-    if (/^\s*\{\s*"auditReportVersion"\s*:/.test(probe.head)) return 0.95;
-    if (/^\s*\{\s*"actions"\s*:\s*\[[\s\S]*"advisories"\s*:/.test(probe.head)) return 0.9;
-    return 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const packages: Array<{ name: string; severity: Severity; stream: StreamName; from: number; to: number }> = [];

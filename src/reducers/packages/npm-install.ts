@@ -5,12 +5,12 @@
  * Docs: https://docs.npmjs.com/cli/commands/npm-install, https://pnpm.io/cli/install, https://yarnpkg.com/cli/install
  */
 import type { Bullet, LineCitation, Reducer, StreamName } from '../../core/types.js';
-import { commandWords } from '../../core/argv.js';
 import { count } from '../../core/format.js';
 import { classifyLine } from '../generic/classify.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds, type Decisive } from './pm-log.js';
+import { npmInstallClaims } from './npm-install.claims.js';
 
 const NPM_LINE = /^npm (error|ERR!|warn|WARN|notice|http|info|verb|verbose|timing|sill|silly) ?(.*)$/;
 const COMPILER_ERROR = /(?:^|\s)\S+:\d+(?::\d+)?: (?:fatal )?error: /;
@@ -26,27 +26,13 @@ const BERRY = /^➤ YN(\d{4}): (?:[│└┌·]\s*)?(.*)$/;
 const BERRY_ERRORS = new Set(['0001', '0009', '0018', '0020', '0028', '0035', '0046', '0071', '0082', '0083']);
 const BERRY_WARNINGS = new Set(['0002', '0060', '0061', '0069', '0086']);
 const WARN_CONTINUATION = /^(?:$|\s|While resolving:|Found:|node_modules\/|Could not resolve dependency:|Conflicting peer dependency:|peer |peerOptional |dev |\S+@"[^"]*" from )/;
-const CONTENT = /^npm (?:error|ERR!|warn|WARN) |^\s*ERR_PNPM_\w+|^Packages: \+\d+|^Progress: resolved \d+|^➤ YN\d{4}: |^yarn install v\d|^\[\d\/\d\] (?:Resolving|Fetching|Linking) packages|^(?:added|removed|changed) \d+ packages?(?:, and audited \d+ packages?)? in /m;
 
 const MAX_COMPILER_ERRORS = 5;
 const MAX_SCRIPT_ERRORS = 3;
 
 export const npmInstallReducer: Reducer = {
-  name: 'npm-install',
-  family: 'npm',
-  intent: 'verdict',
+  ...npmInstallClaims,
   version: '1.1.0',
-  claims: ['npm install', 'npm i', 'npm ci', 'npm add', 'npm update', 'npm uninstall', 'npm rebuild', 'npm dedupe', 'pnpm install', 'pnpm i', 'pnpm add', 'pnpm update', 'pnpm up', 'pnpm remove', 'yarn install', 'yarn add', 'yarn upgrade', 'yarn remove', 'bun install', 'bun add'],
-  lane: 'internal',
-  detect(probe) {
-    const words = commandWords(probe.argv);
-    if (words[0] === 'yarn' && words.length === 1) return 0.9;
-    const both = probe.head + '\n' + probe.stderrHead;
-    if (!CONTENT.test(both)) return 0;
-    // `> app@1.0.0 build` opens the output of `npm run`: a script's own output, not an install.
-    if (/^> \S+@\S+ [\w:-]+$/m.test(both)) return 0.3;
-    return /^npm (?:error|ERR!) code |^\s*ERR_PNPM_|^(?:added|removed|changed) \d+ packages?/m.test(both) ? 0.85 : 0.6;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

@@ -8,6 +8,7 @@ import type { Bullet, Reducer, StreamName } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
+import { pipInstallClaims } from './pip-install.claims.js';
 
 const ERROR = /^\s*(?:ERROR|error): (.*)$/;
 const CROSS = /^\s*× (.*)$/;
@@ -17,21 +18,11 @@ const INSTALLED = /^Successfully installed (.*)$/;
 const SATISFIED = /^Requirement already satisfied: /;
 const COLLECTING = /^(?:Collecting|Processing|Downloading|Using cached|  Downloading|  Using cached|Obtaining) /;
 const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
-const CONTENT = /^(?:Collecting \S|Successfully installed |Requirement already satisfied: |ERROR: (?:Could not find a version|No matching distribution|Could not build wheels|Failed building wheel|Cannot install|Could not open requirements file|ResolutionImpossible)|Looking in indexes: |  error: subprocess-exited-with-error|Installing collected packages: )/m;
 const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
-  name: 'pip-install',
-  family: 'pip',
-  intent: 'verdict',
+  ...pipInstallClaims,
   version: '1.1.0',
-  claims: ['pip install', 'pip3 install', 'pip download', 'pip wheel', 'uv pip install', 'uv pip sync', 'pip-sync'],
-  lane: 'internal',
-  detect(probe) {
-    const both = probe.head + '\n' + probe.stderrHead;
-    if (!CONTENT.test(both)) return 0;
-    return /^(?:Collecting |Successfully installed |ERROR: (?:No matching distribution|Could not find a version))/m.test(both) ? 0.85 : 0.6;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

@@ -4,26 +4,10 @@
  * structure scanners and the JSON reducer; the packet names the pip family.
  * Docs: https://pip.pypa.io/en/stable/cli/pip_list/
  */
-import type { Probe } from '../../core/types.js';
 import { familyAnswerReducer } from '../generic/best-structure.js';
-
-/** A requirements line as `pip freeze` prints it: `name==1.2.3`, `name @ file:///…`, `-e git+…`. */
-const FREEZE = /^(?:[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:==\S+| @ \S+)|-e \S+)$/;
-const LIST_HEADER = /^Package\s+Version(?:\s+\S+)*\n-{3,}\s+-{3,}/m;
-const SHOW = /^Name: \S+\nVersion: \S+\nSummary: /m;
-
-function pipScore(probe: Probe): number {
-  if (LIST_HEADER.test(probe.head) || SHOW.test(probe.head)) return 0.65;
-  const lines = probe.head.split('\n', 41).slice(0, 40).filter((l) => l.trim() !== '');
-  return lines.length >= 3 && lines.filter((l) => FREEZE.test(l)).length >= lines.length * 0.9 ? 0.6 : 0;
-}
+import { pipQueryClaims } from './pip-query.claims.js';
 
 export const pipQueryReducer = familyAnswerReducer({
-  name: 'pip-query',
-  family: 'pip',
+  ...pipQueryClaims,
   version: '1.0.0',
-  intent: 'answer',
-  claims: ['pip list', 'pip3 list', 'pip freeze', 'pip3 freeze', 'pip show', 'pip3 show', 'pip inspect', 'pip3 inspect', 'pip index', 'pip3 index', 'pipdeptree', 'uv pip list', 'uv pip freeze', 'uv pip show', 'uv pip tree', 'uv tree'],
-  lane: 'internal',
-  detect: pipScore,
 });

@@ -4,40 +4,26 @@
  * `Plan:` / `Apply complete!` lines, diagnostics with file:line, and the slowest creations.
  * Docs: https://developer.hashicorp.com/terraform/cli/commands/plan
  */
-import type { Bullet, CitationDraft, JsonStyle, LineCitation, PacketParts, Probe, Reducer } from '../../core/types.js';
+import type { Bullet, CitationDraft, JsonStyle, LineCitation, PacketParts, Reducer } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
-import { commandWords } from '../../core/argv.js';
 import { distillJson } from '../generic/json.js';
 import { foldAddressRuns, listHead } from '../generic/address-runs.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { distillPlanJson, isTerraformJson } from './terraform-plan-json.js';
 import { TerraformText, type Diagnostic } from './terraform-text.js';
-
-const CONTENT =
-  /^\{"@level":"\w+","@message":"(?:Terraform|OpenTofu) v?\d|Terraform will perform the following actions|OpenTofu will perform the following actions|^Plan: \d+ to add|^(?:Apply|Destroy) complete! Resources:|(?:Terraform|OpenTofu) has been successfully initialized|^Initializing (?:the backend|provider plugins)\.\.\.|^No changes\. Your infrastructure matches|: Refreshing state\.\.\. \[id=|: (?:Creation|Destruction) complete after \S+ \[id=|^│ +on \S+\.tf(?:\.json)? line \d+|^\s*on \S+\.tf line \d+, in /m;
+import { terraformClaims } from './terraform.claims.js';
 /** Completions faster than this are not worth a field. */
 const SLOW_SECONDS = 10;
 /** Destroy and replace headers cited as mandatory; later ones are still cited, at high priority. */
 const MANDATORY_HEADERS = 60;
-const JSON_PLAN = /^\s*\{\s*"format_version"\s*:\s*"[\d.]+"\s*,\s*"terraform_version"/;
 
 export const terraformReducer: Reducer = {
-  name: 'terraform',
-  family: 'terraform',
+  ...terraformClaims,
   version: '1.1.0',
-  claims: ['terraform', 'tofu', 'terragrunt'],
-  lane: 'internal',
   wantsJson: true,
   // `-json` stream lines carry the same module and a timestamp on every line: shown without them.
   excerptLine: (text) => (text.startsWith('{"@level"') ? text.replace(/"@module":"[^"]*",|"@timestamp":"[^"]*",/g, '') : text),
-  detect(probe: Probe) {
-    const program = commandWords(probe.argv)[0];
-    if (program === 'terraform' || program === 'tofu' || program === 'terragrunt') return 0.95;
-    if (JSON_PLAN.test(probe.head)) return 0.95;
-    if (CONTENT.test(probe.head) || CONTENT.test(probe.stderrHead)) return 0.9;
-    return 0;
-  },
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const text = new TerraformText();

@@ -6,7 +6,8 @@
  */
 import { clip } from '../../core/format.js';
 import type { Reducer, StreamName } from '../../core/types.js';
-import { TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { TestReport, projectFrame } from './test-report.js';
+import { cargoTestClaims } from './cargo-test.claims.js';
 
 const RESULT = /^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; (\d+) filtered out/;
 const BLOCK = /^---- (.+?) stdout ----$/;
@@ -15,22 +16,8 @@ const PANICKED = /^thread '([^']*)'(?: \(\d+\))? panicked at (?:'(.*)', )?(\S+?:
 const COMPILE_ERROR = /^error(?:\[E\d+\])?: (.+)$/;
 
 export const cargoTestReducer: Reducer = {
-  name: 'cargo-test',
-  family: 'cargo',
-  intent: 'verdict',
+  ...cargoTestClaims,
   version: '1.1.0',
-  claims: ['cargo test'],
-  lane: 'internal',
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
-    return scoreHits([
-      /^test result: (?:ok|FAILED)\. \d+ passed; \d+ failed;/m.test(text) ? 0.97 : 0,
-      /^running \d+ tests?$/m.test(text) ? 0.7 : 0,
-      /^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m.test(text) ? 0.9 : 0,
-      /^---- \S+ stdout ----$/m.test(text) ? 0.85 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'cargo test' }, ctx.errorPatterns);
     /** The green `test result:` line with the most tests (the totals of a run with no failure). */

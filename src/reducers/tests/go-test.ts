@@ -5,7 +5,8 @@
  * Docs: https://pkg.go.dev/cmd/go#hdr-Test_packages, https://pkg.go.dev/cmd/test2json
  */
 import type { Reducer, ReducerRun, StreamName } from '../../core/types.js';
-import { OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { OpenFailure, TestReport, projectFrame } from './test-report.js';
+import { goTestClaims } from './go-test.claims.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
@@ -30,27 +31,8 @@ const PANIC_HEAD = 8;
 const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
-  name: 'go-test',
-  family: 'go',
-  intent: 'verdict',
+  ...goTestClaims,
   version: '1.1.0',
-  claims: ['go test', 'gotestsum'],
-  lane: 'internal',
-  detect(probe) {
-    if (looksTimestamped(probe.head)) return 0;
-    const text = probe.head;
-    return scoreHits([
-      /^\{"Time":"[^"]*","Action":"(?:start|run|output|pass|fail|skip|pause|cont)","Package":"/m.test(text) || /^\{"Action":"\w+","Package":"/m.test(text) ? 0.97 : 0,
-      /^\{"ImportPath":"[^"]*","Action":"build-(?:output|fail)"/m.test(text) ? 0.95 : 0,
-      /^=== RUN {3}Test/m.test(text) ? 0.9 : 0,
-      /^\s*--- (?:FAIL|PASS|SKIP): Test\S* \([\d.]+s\)/m.test(text) ? 0.9 : 0,
-      /^(?:ok {2}|FAIL)\t\S+\t(?:[\d.]+s|\(cached\))/m.test(text) ? 0.85 : 0,
-      /^\?\s+\t?\S+\t\[no test files\]/m.test(text) ? 0.8 : 0,
-      /^DONE \d+ tests?(?:, \d+ (?:skipped|failures?|errors?))* in [\d.]+s$/m.test(text) ? 0.9 : 0,
-      /^=== FAIL: \S+ \S+ \([\d.]+s\)$/m.test(text) ? 0.85 : 0,
-      /^FAIL\t\S+ \[(?:build failed|setup failed)\]$/m.test(text) ? 0.85 : 0,
-    ]);
-  },
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.

@@ -5,9 +5,10 @@
  * Docs: https://jestjs.io/docs/cli
  */
 import type { Reducer } from '../../core/types.js';
-import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { type OpenFailure, TestReport, projectFrame } from './test-report.js';
 import { readJestReport } from './jest-json.js';
 import { parseCounts, readAssertionLine } from './js-test-lines.js';
+import { jestClaims } from './jest.claims.js';
 
 const SUITE = /^(PASS|FAIL)\s+(?:\S+\s+)?(\S+\.(?:[cm]?[jt]sx?|vue|svelte))\b/;
 const HEADER = /^ {2}● (.+)$/;
@@ -15,28 +16,9 @@ const TESTS = /^Tests:\s+(.+)$/;
 const SUITES = /^Test Suites:\s+(.+)$/;
 
 export const jestReducer: Reducer = {
-  name: 'jest',
-  family: 'jest',
-  intent: 'verdict',
+  ...jestClaims,
   version: '1.2.0',
-  claims: ['jest'],
-  lane: 'internal',
   wantsJson: true,
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
-    return scoreHits([
-      /^Test Suites:\s+\d+ (?:failed|passed)/m.test(text) ? 0.95 : 0,
-      /^Tests:\s+\d+ (?:failed|passed|skipped|todo)/m.test(text) ? 0.85 : 0,
-      /^(?:PASS|FAIL) \S+\.(?:test|spec)\.[cm]?[jt]sx?\b/m.test(text) ? 0.8 : 0,
-      /^ {2}● .+ › .+$/m.test(text) ? 0.8 : 0,
-      /^(?:PASS|FAIL) \S+/m.test(text) && /^ {2}● /m.test(text) ? 0.92 : 0,
-      /^\s+expect\(received\)\.\w+\(/m.test(text) ? 0.85 : 0,
-      // `jest --json` starts with numFailedTestSuites (vitest's JSON report with numTotalTestSuites).
-      /^\s*\{\s*"numFailedTestSuites":\s*\d+/.test(probe.head) ? 0.95 : 0,
-      /^ {2}● Test suite failed to run$/m.test(text) ? 0.9 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'jest' }, ctx.errorPatterns);
     let suite = '';

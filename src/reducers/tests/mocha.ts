@@ -6,7 +6,8 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
-import { TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { TestReport, projectFrame } from './test-report.js';
+import { mochaClaims } from './mocha.claims.js';
 
 const PASSING = /^\s+(\d+) passing(?: \(\d+(?:ms|s|m)\))?$/;
 const PENDING = /^\s+(\d+) pending$/;
@@ -14,17 +15,8 @@ const FAILING = /^\s+(\d+) failing$/;
 const FAILURE = /^ {2}(\d+)\) (.*)$/;
 
 export const mochaReducer: Reducer = {
-  name: 'mocha',
-  family: 'node',
-  intent: 'verdict',
+  ...mochaClaims,
   version: '1.1.0',
-  claims: ['mocha'],
-  lane: 'internal',
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
-    return scoreHits([/^\s+\d+ passing \(\d+(?:ms|s|m)\)$/m.test(text) ? 0.9 : 0, /^\s+\d+ failing$/m.test(text) ? 0.8 : 0, /^ {2}1\) .+\n\s+.+:$/m.test(text) ? 0.5 : 0]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'mocha' }, ctx.errorPatterns);
     /** Failure blocks come after the `N failing` line. */

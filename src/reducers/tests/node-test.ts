@@ -6,7 +6,8 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
-import { type OpenFailure, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { type OpenFailure, TestReport, projectFrame } from './test-report.js';
+import { nodeTestClaims } from './node-test.claims.js';
 
 const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO)\b.*)?$/i;
 const TAP_TOTAL = /^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
@@ -16,27 +17,8 @@ const SPEC_TOTAL = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/
 const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'failed' };
 
 export const nodeTestReducer: Reducer = {
-  name: 'node-test',
-  family: 'node',
-  intent: 'verdict',
+  ...nodeTestClaims,
   version: '1.2.0',
-  claims: ['tap', 'tape'],
-  lane: 'internal',
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    const words = probe.argv.map((w) => w.split(/[\\/]/).pop());
-    const argv = (words[0] === 'node' || words[0] === 'bun' || words[0] === 'deno') && probe.argv.includes('--test') ? 0.95 : 0;
-    if (!argv && (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead))) return 0;
-    return scoreHits([
-      argv,
-      /^TAP version \d+$/m.test(text) ? 0.9 : 0,
-      /^\s*(?:not )?ok \d+ - .+$/m.test(text) && /^\s*# Subtest: /m.test(text) ? 0.9 : 0,
-      /^\s*not ok \d+ /m.test(text) ? 0.6 : 0,
-      /^ℹ (?:tests|pass|fail) \d+$/m.test(text) ? 0.9 : 0,
-      /^\s*[✔✖] .+ \([\d.]+m?s\)$/m.test(text) ? 0.7 : 0,
-      /\bat (?:async )?TestContext\.<anonymous>|node:internal\/test_runner\//.test(text) ? 0.9 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
     /** TAP: the YAML block of the failing test being read, and its indentation. */
@@ -150,5 +132,4 @@ export const nodeTestReducer: Reducer = {
     }
   },
 };
-
 

@@ -5,7 +5,8 @@
  * Docs: https://docs.pytest.org/en/stable/how-to/output.html
  */
 import type { Reducer, StreamName } from '../../core/types.js';
-import { OpenFailure, PYTHON_EXCEPTION, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { OpenFailure, PYTHON_EXCEPTION, TestReport, projectFrame } from './test-report.js';
+import { pytestClaims } from './pytest.claims.js';
 
 const SECTION = /^=+ (.+?) =+$/;
 const BLOCK = /^_+ (\S.*?) _+$/;
@@ -19,24 +20,8 @@ const INTERMEDIATE = /: in \S|:\s*$/;
 const MAX_TRACKED = 200_000;
 
 export const pytestReducer: Reducer = {
-  name: 'pytest',
-  family: 'pytest',
-  intent: 'verdict',
+  ...pytestClaims,
   version: '1.0.0',
-  claims: ['pytest', 'py.test'],
-  lane: 'internal',
-  detect(probe) {
-    if (looksTimestamped(probe.head)) return 0;
-    const text = probe.head;
-    return scoreHits([
-      /^=+ test session starts =+$/m.test(text) ? 0.95 : 0,
-      /^platform \S+ -- Python [\d.]+, pytest-/m.test(text) ? 0.95 : 0,
-      /^[.FEsxX]{4,}\s+\[\s*\d+%\]$/m.test(text) ? 0.85 : 0,
-      /^=+ (?:FAILURES|ERRORS|short test summary info) =+$/m.test(text) ? 0.9 : 0,
-      /^(?:FAILED|ERROR) \S+\.py(?:::\S+)?/m.test(text) ? 0.7 : 0,
-      /^collected \d+ items?/m.test(text) ? 0.6 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'pytest' }, ctx.errorPatterns);
     let section = '';

@@ -5,7 +5,8 @@
  * Docs: https://docs.python.org/3/library/unittest.html#command-line-interface
  */
 import type { Reducer } from '../../core/types.js';
-import { PYTHON_EXCEPTION, TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { PYTHON_EXCEPTION, TestReport, projectFrame } from './test-report.js';
+import { unittestClaims } from './unittest.claims.js';
 
 const HEADER = /^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(.*)$/;
 const RAN = /^Ran (\d+) tests? in [\d.]+s$/;
@@ -13,21 +14,8 @@ const OUTCOME = /^(OK|FAILED)(?: \((.+)\))?$/;
 const KEYS: Record<string, string> = { failures: 'failed', errors: 'errors', skipped: 'skipped', expected_failures: 'xfailed', unexpected_successes: 'xpassed' };
 
 export const unittestReducer: Reducer = {
-  name: 'unittest',
-  family: 'python',
-  intent: 'verdict',
+  ...unittestClaims,
   version: '1.0.0',
-  claims: ['unittest', 'python manage.py test', 'python3 manage.py test'],
-  lane: 'internal',
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
-    return scoreHits([
-      /^Ran \d+ tests? in [\d.]+s$/m.test(text) ? 0.9 : 0,
-      /^={50,}\n(?:FAIL|ERROR): \S+ \(/m.test(text) ? 0.9 : 0,
-      /^FAILED \((?:failures|errors)=\d+/m.test(text) ? 0.85 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'unittest' }, ctx.errorPatterns);
     /** After a header: the `-----` rule that opens the traceback has not been passed yet. */

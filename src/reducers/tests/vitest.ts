@@ -7,7 +7,8 @@
 import type { Reducer } from '../../core/types.js';
 import { readJestReport } from './jest-json.js';
 import { parseCounts, readAssertionLine } from './js-test-lines.js';
-import { TestReport, looksTimestamped, projectFrame, scoreHits } from './test-report.js';
+import { TestReport, projectFrame } from './test-report.js';
+import { vitestClaims } from './vitest.claims.js';
 
 const HEADER = /^ ?FAIL {1,2}(\S.*?)\s*$/;
 const SECTION = /^⎯+\s*(Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)\b.*⎯+$/;
@@ -19,25 +20,9 @@ const TESTS = /^\s*Tests\s+(\d+ .+)$/;
 const ERRORS = /^\s*Errors\s+(\d+) errors?\b/;
 
 export const vitestReducer: Reducer = {
-  name: 'vitest',
-  family: 'vitest',
-  intent: 'verdict',
+  ...vitestClaims,
   version: '1.1.0',
-  claims: ['vitest'],
-  lane: 'internal',
   wantsJson: true,
-  detect(probe) {
-    const text = `${probe.head}\n${probe.stderrHead}`;
-    if (looksTimestamped(probe.head) || looksTimestamped(probe.stderrHead)) return 0;
-    return scoreHits([
-      /^\s*Test Files\s+\d+ (?:failed|passed)/m.test(text) ? 0.95 : 0,
-      /⎯+ Failed Tests \d+ ⎯+/.test(text) ? 0.95 : 0,
-      /^ RUN {1,2}v\d+\.\d+\.\d+/m.test(text) ? 0.9 : 0,
-      // `--reporter=json`: jest's shape, but vitest writes numTotalTestSuites first.
-      /^\s*\{\s*"numTotalTestSuites":\s*\d+/.test(probe.head) ? 0.95 : 0,
-      /^ [✓❯×] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(\d+ tests?/m.test(text) ? 0.85 : 0,
-    ]);
-  },
   start(ctx) {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
     let section = '';

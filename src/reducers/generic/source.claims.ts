@@ -1,0 +1,103 @@
+/** What detection reads of `source`, loaded on every run; the body (./source.ts) loads only when it is chosen. */
+import { normalizeArgv } from '../../core/argv.js';
+import type { Probe, ReducerClaims } from '../../core/types.js';
+import { looksLikeDiff } from './diff-stat.js';
+
+/** Programs that print a file (or part of it) as it is. */
+export const READERS = new Set(['cat', 'head', 'tail', 'bat', 'batcat', 'nl', 'less', 'more', 'sed', 'view']);
+
+/** Kinds of text, by the file's extension; each has its own outline patterns. */
+export type TextKind = 'code' | 'python' | 'markup' | 'yaml' | 'ini' | 'hcl' | 'sql' | 'make' | 'docker';
+
+export const EXTENSIONS: Record<string, TextKind> = {};
+for (const ext of 'js mjs cjs jsx ts tsx mts cts go rs java kt kts scala c h cc cpp cxx hpp hh cs rb php swift m mm sh bash zsh fish ps1 lua pl pm r jl ex exs erl hs ml clj dart vue svelte proto graphql gql gradle groovy css scss less zig nim v'.split(' ')) EXTENSIONS[ext] = 'code';
+for (const ext of 'py pyi pyx'.split(' ')) EXTENSIONS[ext] = 'python';
+for (const ext of 'md markdown mdx rst txt adoc asciidoc org tex'.split(' ')) EXTENSIONS[ext] = 'markup';
+for (const ext of 'yaml yml'.split(' ')) EXTENSIONS[ext] = 'yaml';
+for (const ext of 'toml ini cfg conf properties editorconfig service desktop'.split(' ')) EXTENSIONS[ext] = 'ini';
+for (const ext of 'tf tfvars hcl nix'.split(' ')) EXTENSIONS[ext] = 'hcl';
+EXTENSIONS.sql = 'sql';
+
+/** Files named for their role, without an extension. */
+export const NAMES: Record<string, TextKind> = { makefile: 'make', gnumakefile: 'make', dockerfile: 'docker', containerfile: 'docker', jenkinsfile: 'code', rakefile: 'code', gemfile: 'code', vagrantfile: 'code', justfile: 'make' };
+
+/** The file a reader command prints and where its first line sits in that file. */
+export interface ReadTarget {
+  file: string;
+  kind: TextKind | null;
+  /** Line of the file printed as the output's first line, when known (`sed -n 40,90p` → 40). */
+  startLine: number | null;
+}
+
+/** The file of `cat x.py`, `head -n 50 x.py`, `sed -n '10,80p' x.py`; null when argv is not a reader of one file. */
+export function readTarget(argv: readonly string[]): ReadTarget | null {
+  const words = normalizeArgv(argv);
+  const program = (words[0] ?? '').toLowerCase();
+  if (!READERS.has(program)) return null;
+  const args = words.slice(1);
+  let startLine: number | null = program === 'tail' ? null : 1;
+  if (program === 'sed') {
+    if (!args.includes('-n') && !args.some((a) => /^-\w*n/.test(a))) return null;
+    const script = args.find((a) => /^'?\d+(?:,\s*(?:\d+|\$))?p'?$/.test(a));
+    if (!script) return null;
+    startLine = Number(/\d+/.exec(script)![0]);
+  }
+  if (program === 'tail' && args.some((a) => /^\+\d+$/.test(a))) startLine = Number(args.find((a) => /^\+\d+$/.test(a))!.slice(1));
+  if (program === 'tail' && args.some((a) => a === '-f' || a === '--follow' || a === '-F')) return null;
+  // The operands: words that are not options nor option values nor the sed script.
+  const files = args.filter((a, i) => !a.startsWith('-') && !/^\d+$/.test(a) && !/^'?\d+(?:,\s*(?:\d+|\$))?p'?$/.test(a) && !(i > 0 && /^-[nc]$/.test(args[i - 1]!)) && !(i > 0 && /^--lines$/.test(args[i - 1]!)));
+  if (files.length !== 1) return null;
+  const file = files[0]!.replace(/^['"]|['"]$/g, '');
+  return { file, kind: kindOf(file), startLine };
+}
+
+/**
+ * Lines that only source code has: a definition, an import, a block opener or closer, a statement
+ * ending in `;`, a comment. Log lines, tables and prose match few of them.
+ */
+export const CODE_LINE =
+  /^\s*(?:(?:export|import|from|package|use|require|using|#include|#define|#!)\b|(?:async\s+)?(?:def|class|function|func|fn|struct|interface|enum|impl|pub|const|let|var|return|if|else|elif|for|while|switch|case|try|catch|except|finally|raise|throw)\b|[}\])]+[;,)]*\s*$|\/\/|\/\*|\*\/?(?:\s|$)|#(?!\d)|@\w+)|[{(:;,]\s*$/;
+
+/** Lines that say the text is a log, a diagnostic or a table rather than code. */
+export const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL)\b|\S+:\d+:\d*:? |[-+=|]{3,}|diff --git|@@ |\s+at \S+ \()/;
+
+/** Definitions only code has: a score needs at least this many to call the text source. */
+export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b)/;
+
+/** How much the head looks like source code: most lines code-like, a few definitions, no log or diagnostic lines. */
+export function codeScore(head: string): number {
+  const lines = head.split('\n', 80).slice(0, 79).filter((l) => l.trim() !== '');
+  if (lines.length < 8 || (/^\s*[[{]/.test(lines[0]!) && /^\s*[[{"]/.test(lines[1] ?? '')) || looksLikeDiff(head)) return 0;
+  let code = 0;
+  let definitions = 0;
+  let foreign = 0;
+  for (const line of lines) {
+    if (NOT_CODE.test(line)) foreign++;
+    if (DEFINITION.test(line)) definitions++;
+    // Indented continuation of a statement or a comment block counts as code too.
+    if (CODE_LINE.test(line) || (/^\s{2,}\S/.test(line) && !NOT_CODE.test(line))) code++;
+  }
+  if (definitions < 2 || foreign > lines.length * 0.1) return 0;
+  return code >= lines.length * 0.7 ? 0.6 : 0;
+}
+
+export function kindOf(file: string): TextKind | null {
+  const base = (file.split(/[\\/]/).pop() ?? file).toLowerCase();
+  if (NAMES[base]) return NAMES[base]!;
+  if (/^(?:dockerfile|containerfile)\./.test(base) || base.endsWith('.dockerfile')) return 'docker';
+  const ext = /\.([a-z0-9]+)$/.exec(base)?.[1];
+  return ext ? (EXTENSIONS[ext] ?? null) : null;
+}
+
+export const sourceClaims: ReducerClaims = {
+  name: 'source',
+  family: 'text',
+  intent: 'answer',
+  lane: 'internal',
+  detect(probe: Probe) {
+    const target = readTarget(probe.argv);
+    if (target?.kind) return 0.95;
+    // Piped with no command (`cat app.js | reduce`), or a reader of a file named for no kind.
+    return probe.argv.length === 0 || target ? codeScore(probe.head) : 0;
+  },
+};

@@ -1,0 +1,22 @@
+/** What detection reads of `npm-install`, loaded on every run; the body (./npm-install.ts) loads only when it is chosen. */
+import type { ReducerClaims } from '../../core/types.js';
+import { commandWords } from '../../core/argv.js';
+
+export const CONTENT = /^npm (?:error|ERR!|warn|WARN) |^\s*ERR_PNPM_\w+|^Packages: \+\d+|^Progress: resolved \d+|^➤ YN\d{4}: |^yarn install v\d|^\[\d\/\d\] (?:Resolving|Fetching|Linking) packages|^(?:added|removed|changed) \d+ packages?(?:, and audited \d+ packages?)? in /m;
+
+export const npmInstallClaims: ReducerClaims = {
+  name: 'npm-install',
+  family: 'npm',
+  intent: 'verdict',
+  claims: ['npm install', 'npm i', 'npm ci', 'npm add', 'npm update', 'npm uninstall', 'npm rebuild', 'npm dedupe', 'pnpm install', 'pnpm i', 'pnpm add', 'pnpm update', 'pnpm up', 'pnpm remove', 'yarn install', 'yarn add', 'yarn upgrade', 'yarn remove', 'bun install', 'bun add'],
+  lane: 'internal',
+  detect(probe) {
+    const words = commandWords(probe.argv);
+    if (words[0] === 'yarn' && words.length === 1) return 0.9;
+    const both = probe.head + '\n' + probe.stderrHead;
+    if (!CONTENT.test(both)) return 0;
+    // `> app@1.0.0 build` opens the output of `npm run`: a script's own output, not an install.
+    if (/^> \S+@\S+ [\w:-]+$/m.test(both)) return 0.3;
+    return /^npm (?:error|ERR!) code |^\s*ERR_PNPM_|^(?:added|removed|changed) \d+ packages?/m.test(both) ? 0.85 : 0.6;
+  },
+};
