@@ -27,6 +27,8 @@ const ASSERTY = /\b(?:want(?:ed)?|expected|got|mismatch|unexpected|differ|not eq
 const PANIC_SCAN = 60;
 /** Lines of a panic cited when its trace has no project frame. */
 const PANIC_HEAD = 8;
+/** Lines below a test's first output line within which its `--- FAIL:` line is cited with it (the longest failure block, MAX_BLOCK_SPAN). */
+const VERDICT_NEAR = 40;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
 
@@ -101,14 +103,17 @@ class TestOutput {
     if (this.lines.length < 8) this.lines.push(n);
   }
 
-  /** `verdictFollows`: the `--- FAIL:` line at `fallback` came right after this test's own output (-v). */
-  failure(name: string, stream: StreamName, fallback: number, verdictFollows = false): OpenFailure {
+  /**
+   * `verdict` (text output only): the `--- FAIL:` line at `fallback` came right after this test's own
+   * output (`follows`), or may sit a few lines below it (`near`); a JSON event stream passes none.
+   */
+  failure(name: string, stream: StreamName, fallback: number, verdict?: 'follows' | 'near'): OpenFailure {
     const from = this.lines[0] ?? fallback;
     const open = new OpenFailure(name, stream, from);
     for (const n of this.lines) open.mark(n, 200);
-    // -v prints a test's output before its `--- FAIL:` line: the verdict line then belongs to the block
-    // (a subtest's verdict printed with its parent's, far below, does not).
-    if (verdictFollows && fallback > from) open.mark(fallback, 60);
+    // -v prints a test's output before its `--- FAIL:` line (a subtest's with its parent's, a few lines
+    // below): the verdict line then belongs to the block, unless it is far below (hundreds of subtests).
+    if (fallback > from && (verdict === 'follows' || (verdict === 'near' && fallback - from < VERDICT_NEAR))) open.mark(fallback, 60);
     if (this.message !== undefined) open.message = this.message;
     if (this.location !== undefined) open.location = this.location;
     return open;
@@ -171,7 +176,7 @@ function textRun(report: TestReport): ReducerRun {
     // A parent that failed only because its subtests did adds nothing of its own.
     if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
     if (failedNames.size < 1000) failedNames.add(f.name);
-    report.add(f.output.failure(f.name, stream, f.line, f.follows).draft());
+    report.add(f.output.failure(f.name, stream, f.line, f.follows ? 'follows' : 'near').draft());
   };
   const closeBuild = (): void => {
     if (!building) return;
