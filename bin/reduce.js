@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import '../dist/bundle/cli.js';
+require('../dist/bundle/cli.cjs');

@@ -26,7 +26,7 @@ async function loadHot(): Promise<Hot> {
 
 async function run(argv: readonly string[]): Promise<number> {
   const hot = hotCommand(argv.slice(2));
-  if (hot) return (hot.kind === 'inspect' ? await import('./hot.js') : await loadHot()).runHot(hot);
+  if (hot) return (await loadHot()).runHot(hot);
   try {
     return await (await import('./program.js')).runProgram(argv);
   } catch (err) {

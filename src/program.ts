@@ -12,7 +12,7 @@ import { INSPECT, RUN_OPTIONS } from './commands/flag-specs.js';
 import { inspectAction } from './commands/inspect.js';
 import { runReduce, type RunFlags } from './commands/run.js';
 import { addOptions, specCommand } from './commands/spec-command.js';
-import { ExitCode, UsageError } from './errors.js';
+import { ExitCode, reportError, UsageError } from './errors.js';
 
 /**
  * The whole program, with commander: every command, its help and its errors. cli.ts loads it for
@@ -100,13 +100,17 @@ function passGlobalOptions(program: Command, sub: Command): void {
   }
 }
 
-/** Parses and runs `argv` (process.argv's shape); the exit code, with commander's own errors as exit 2. */
+/**
+ * Parses and runs `argv` (process.argv's shape); the exit code, with commander's own errors as exit 2.
+ * Errors end here, as exit codes: the entry that imports this (dist/bundle/cli.cjs) is a bundle of
+ * its own, whose error classes are not these.
+ */
 export async function runProgram(argv: readonly string[]): Promise<number> {
   try {
     await (await buildProgram(argv)).parseAsync(argv as string[]);
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : ExitCode.usage;
-    throw err;
+    return reportError(err);
   }
 }

@@ -40,6 +40,12 @@ describe('intent from argv', () => {
     ['aws ec2 describe-instances --output json', 'answer'],
     ['kubectl create deployment x --image=y --dry-run=client -o yaml', 'answer'],
     ['kubectl apply --dry-run=client -f app.yaml', 'verdict'],
+    ['apt-get install -s haproxy', 'answer'],
+    ['apt-get install --simulate haproxy', 'answer'],
+    ['apt-get install -y haproxy', 'verdict'],
+    ['make -n deploy', 'answer'],
+    ['make -j4 deploy', 'verdict'],
+    ['npm install -s left-pad', 'verdict'],
     ['sudo -E env A=1 docker ps -a', 'answer'],
     ['somecli --json', 'answer'],
     ['./run-migrations.sh', null],
@@ -77,6 +83,25 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...base, reducer: { ...base.reducer, intent: 'verdict' } })).toEqual({ intent: 'answer', source: 'verb' });
     expect(resolveIntent({ ...base, argv: [], head: 'a  b  c\nd  e  f\n' })).toEqual({ intent: 'answer', source: 'content' });
     expect(resolveIntent({ ...base, argv: [] })).toEqual({ intent: 'verdict', source: 'default' });
+  });
+
+  it('takes a script that prints only data (metrics, pairs, CSV) as run for its answer', () => {
+    const script = { ...base, argv: ['node', 'metrics-dump.js'], reducer: { name: 'text', family: 'text' } };
+    const metrics = '# HELP jobs_total Jobs.\n# TYPE jobs_total counter\njobs_total{kind="a"} 3\njobs_total{kind="b"} 0\n# HELP up Up.\nup 1\n';
+    expect(resolveIntent({ ...script, head: metrics })).toEqual({ intent: 'answer', source: 'content' });
+    expect(resolveIntent({ ...script, head: 'id,name,state\n1,a,OK\n2,b,CRIT\n3,c,OK\n4,d,OK\n' }).intent).toBe('answer');
+    // A run telling what it does, or failing on stderr, stays a verdict.
+    expect(resolveIntent({ ...script, head: 'INFO: loading\nINFO: step 1\nINFO: step 2\nINFO: step 3\nINFO: done\n' }).intent).toBe('verdict');
+    expect(resolveIntent({ ...script, head: metrics, stderrHead: 'TypeError: x is undefined\n' }).intent).toBe('verdict');
+    expect(resolveIntent({ ...script, head: 'line 1\nline 2\nline 3\nline 4\nline 5\nline 6\n' }).intent).toBe('verdict');
+  });
+
+  it('takes a build or lint tool asked to print its config or file list as an answer, over its family', () => {
+    const tsc = { ...base, reducer: { name: 'tsc', family: 'tsc', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent({ ...tsc, argv: ['npx', 'tsc', '--showConfig'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...tsc, argv: ['tsc', '-p', '.', '--listFilesOnly'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...tsc, argv: ['tsc', '--noEmit'] }).intent).toBe('verdict');
+    expect(resolveIntent({ ...tsc, argv: ['pytest', '--collect-only', '-q'] }).intent).toBe('answer');
   });
 
   it('asks a family function with the command words, and survives one that throws', () => {

@@ -33,15 +33,15 @@ export function detectReducer<R extends ReducerClaims>(probe: Probe, reducers: r
     }
   }
 
+  // The claimed reducer keeps the run unless another is sure and the claimed one is not: when its
+  // own score says it is not unsure, no other detect() needs to run (each compiles its regexes).
+  const own = claimed ? safeScore(claimed.reducer, probe) : 0;
+  if (claimed && own >= 0.3) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
   const scored = reducers
     .map((reducer) => ({ reducer, score: safeScore(reducer, probe) }))
     .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name));
   const best = scored[0];
-  if (claimed) {
-    const own = safeScore(claimed.reducer, probe);
-    // The claimed reducer keeps the run unless another is sure and the claimed one is not.
-    if (!(best && best.reducer !== claimed.reducer && best.score >= 0.9 && own < 0.3)) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
-  }
+  if (claimed && !(best && best.reducer !== claimed.reducer && best.score >= 0.9)) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
   if (best && best.score >= MIN_SCORE) return { reducer: best.reducer, source: 'content', score: best.score };
   const generic = scored.find((s) => s.score > 0 && ['json', 'diff', 'text', 'binary'].includes(s.reducer.name));
   const fallback = generic?.reducer ?? reducers.find((r) => r.name === 'text')!;

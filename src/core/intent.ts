@@ -47,7 +47,11 @@ function sedIntent(words: readonly string[]): Intent {
 const SQL_READ = /^\s*["']?(?:select|with|show|explain|table|values|describe|desc|pragma|\\d[a-z+]*)\b/i;
 const INTERPRETERS = new Set(['python', 'node', 'ruby', 'perl', 'php', 'bash', 'sh', 'zsh', 'deno', 'bun', 'java', 'dotnet', 'Rscript', 'lua', 'tsx', 'ts-node']);
 const QUERY_FLAGS = new Set(['-c', '--command', '-e', '--execute', '-q', '--query', '--sql']);
-const DRY_RUN = /^--(?:dry-run|dryrun|simulate|just-print|no-act|what-if)(?:=|$)/;
+const DRY_RUN = /^--(?:dry-run|dryrun|simulate|just-print|no-act|what-if|recon)(?:=(?!none\b|false\b)|$)/;
+/** Flags that only ever mean "print the plan, change nothing". */
+const SIMULATE = /^--(?:simulate|just-print|no-act|recon|what-if)$/;
+/** Programs whose dry run prints its plan, with their short dry-run flags (`-n` is a count elsewhere). */
+const SHORT_DRY_RUN: Record<string, RegExp> = { 'apt-get': /^-\w*s\w*$/, apt: /^-\w*s\w*$/, make: /^-\w*n\w*$/, rsync: /^-\w*n\w*$/ };
 /** A machine-readable format asked of a read command: `--json`, `-o json`, `--format=yaml`, `-ojsonpath=…`. */
 const DATA_FORMAT = /^(?:--json|--yaml|-o(?:=|\s*)?(?:json|yaml|jsonpath|go-template|custom-columns|wide|name)|--output(?:=|\s+)(?:json|yaml)|--format(?:=|\s+)(?:json|yaml|csv|table))/;
 
@@ -62,10 +66,14 @@ export function intentFromArgv(argv: readonly string[]): Intent | null {
   const program = words[0]!.toLowerCase();
   const all = normalizeArgv(argv);
   if (program === 'sed') return sedIntent(all);
-  // A dry run asked to print what it would make shows the object: `kubectl create --dry-run=client -o yaml`.
-  if (all.some((w) => DRY_RUN.test(w)) && hasDataFormat(all)) return 'answer';
+  // A simulation prints the plan of what it would do, and that plan is the answer (`apt-get install -s`,
+  // `make -n`); a dry run asked to print what it would make shows the object (`kubectl create
+  // --dry-run=client -o yaml`). A bare `--dry-run` of other tools validates (`kubectl apply`): its verb decides.
+  const dryRun = all.some((w) => DRY_RUN.test(w));
+  if (all.some((w) => SIMULATE.test(w)) || (dryRun && hasDataFormat(all))) return 'answer';
+  if (SHORT_DRY_RUN[program] && (dryRun || all.slice(1).some((w) => SHORT_DRY_RUN[program]!.test(w)))) return 'answer';
   // An interpreter running a script runs it: `python3 etl.py`, `node app.js`.
-  if (INTERPRETERS.has(program.replace(/[\d.]+$/, '')) && words.length > 1) return 'verdict';
+  if (isScriptRun(argv)) return 'verdict';
   // The program and up to two sub-commands: `docker compose ps`, `gh pr view`, `apt-cache show`.
   // Words that are nouns as often as verbs (`gh run view`, `npm run build`) yield to a clearer one.
   let weak: Intent | null = null;
@@ -80,6 +88,46 @@ export function intentFromArgv(argv: readonly string[]): Intent | null {
   // A query handed over as one argument (`-c "select …"`): quoted, spaced, or after a query flag.
   if (all.some((w, i) => i > 0 && SQL_READ.test(w) && (/\s/.test(w.trim()) || /^["']/.test(w) || QUERY_FLAGS.has(all[i - 1]!)))) return 'answer';
   return hasDataFormat(all) ? 'answer' : null;
+}
+
+/** Flags that turn a build, test or lint tool into a reader: it prints a config, a file list or a plan instead of running. */
+const PRINT_FLAG = /^--?(?:show-?config|print-?config|list-?files(?:-?only)?|list-?tests|collect-?only|print-?(?:files|plan|targets|deps|requirements)|show-?(?:files|deps|targets)|dump-?config|explain-?config)(?:=|$)/i;
+
+/** Whether argv asks the tool to print information rather than act (see PRINT_FLAG). */
+export function asksToPrint(argv: readonly string[]): boolean {
+  return normalizeArgv(argv).slice(1).some((w) => PRINT_FLAG.test(w));
+}
+
+/** `python3 etl.py`, `node app.js`: an interpreter running a script. */
+function isScriptRun(argv: readonly string[]): boolean {
+  const words = commandWords(argv);
+  return words.length > 1 && INTERPRETERS.has(words[0]!.toLowerCase().replace(/[\d.]+$/, ''));
+}
+
+/**
+ * Lines of data rather than of a run's report: Prometheus exposition (`# HELP`, `name{l="v"} 1`),
+ * `key=value` and `key: value` pairs, CSV, table rows.
+ */
+const DATA_LINE = /^(?:[A-Za-z_][\w.-]*\s*[=:]\s*\S|[^,\n]*(?:,[^,\n]*){2,}$|\s*\S.*\s\|\s.*\S)/;
+/** Prometheus exposition: metric lines count as data only under its `# HELP`/`# TYPE` comments (`line 7` is not a metric). */
+const EXPOSITION = /^# (?:HELP|TYPE) \S/m;
+const METRIC_LINE = /^(?:# (?:HELP|TYPE|UNIT|EOF)\b|[A-Za-z_:][\w:.]*(?:\{[^}]*\})?\s+[-+]?(?:[\d.]+(?:e[-+]?\d+)?|NaN|[-+]?Inf)(?:\s+\d+)?$)/;
+
+/** A log line (a timestamp or a level first) is a run telling what it does, not data. */
+const LOG_LINE = /^\s*(?:\[?\d{4}-\d\d-\d\d|\[?\d\d:\d\d:\d\d|\[?(?:INFO|DEBUG|WARN(?:ING)?|TRACE|NOTICE|ERROR|CRITICAL)\b)/i;
+
+/** Whether a run's head is a dump of data (metrics, pairs, CSV, a table, JSON) with nothing of a run's report in it. */
+export function looksLikeData(head: string, contentType?: string): boolean {
+  if (contentType === 'json') return true;
+  const lines = head.split('\n', 80).filter((l) => l.trim() !== '');
+  if (lines.length < 5) return false;
+  let data = 0;
+  const exposition = EXPOSITION.test(head);
+  for (const line of lines) {
+    if (DECISIVE.test(line) || RUN_REPORT.test(line)) return false;
+    if ((DATA_LINE.test(line) || (exposition && METRIC_LINE.test(line))) && !LOG_LINE.test(line)) data++;
+  }
+  return data >= lines.length * 0.9;
 }
 
 function hasDataFormat(words: readonly string[]): boolean {
@@ -137,10 +185,16 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   if (inputs.flag) return { intent: inputs.flag, source: 'flag' };
   const configured = inputs.config?.[inputs.reducer.name] ?? inputs.config?.[inputs.reducer.family];
   if (configured) return { intent: configured, source: 'config' };
+  // A tool asked to print its configuration or what it would read, instead of doing its job
+  // (`tsc --showConfig`, `tsc --listFilesOnly`, `eslint --print-config`, `pytest --collect-only`).
+  if (asksToPrint(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
   const own = familyIntent(inputs.reducer, inputs.argv);
   if (own && inputs.claimed) return { intent: own, source: 'family' };
   const verb = intentFromArgv(inputs.argv);
+  // A script that prints a dump of data (a metrics exposition, a CSV export, a JSON report) and
+  // nothing of a run's report was run for that data: its stderr still decides a failure.
+  if (verb === 'verdict' && isScriptRun(inputs.argv) && inputs.stderrHead.trim() === '' && looksLikeData(inputs.head, inputs.contentType)) return { intent: 'answer', source: 'content' };
   if (verb) return { intent: verb, source: 'verb' };
   if (own) return { intent: own, source: 'family' };
   if (inputs.head.trim() === '' && inputs.stderrHead.trim() === '') return { intent: 'verdict', source: 'default' };

@@ -438,9 +438,26 @@ function fitPrefix(draft: LineCitation, room: number, readLines: PackInput['read
   return k === 0 ? null : make(k);
 }
 
+/** Share of a sample of k rows taken around the middle of the list, when k is large enough to spare it. */
+const MIDDLE_SHARE = 0.2;
+const MIDDLE_FROM = 10;
+
 /**
- * An `edges` citation: the most lines not shown elsewhere that fit `room`, half from each end,
- * as a first part (its own ref) and a last part (ref + `z`).
+ * k of the items, in order: the first ones, a run around the middle and the last ones. A list cut
+ * to its two ends says nothing of its middle, where the row asked about is as likely to be.
+ */
+export function spread<T>(items: readonly T[], k: number): { head: T[]; middle: T[]; tail: T[] } {
+  if (k >= items.length) return { head: items.slice(), middle: [], tail: [] };
+  const mid = k >= MIDDLE_FROM ? Math.round(k * MIDDLE_SHARE) : 0;
+  const head = Math.ceil((k - mid) / 2);
+  const tail = k - mid - head;
+  const start = Math.max(head, Math.min(items.length - tail - mid, Math.floor(items.length / 2 - mid / 2)));
+  return { head: items.slice(0, head), middle: items.slice(start, start + mid), tail: tail > 0 ? items.slice(items.length - tail) : [] };
+}
+
+/**
+ * An `edges` citation: the most lines not shown elsewhere that fit `room`: the first ones, a run around the middle and the last ones,
+ * as a first part (its own ref), a middle part (ref + `m`) and a last part (ref + `z`).
  */
 function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
   const free: number[] = [];
@@ -456,9 +473,11 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
   };
   const make = (k: number): Citation[] => {
     if (k >= free.length) return [part(draft.ref, free, draft.label)];
-    const head = Math.ceil(k / 2);
-    const parts = [part(draft.ref, free.slice(0, head), draft.label ? `${draft.label}, first` : 'first')];
-    if (k > head) parts.push(part(`${draft.ref}z`, free.slice(free.length - (k - head)), draft.label ? `${draft.label}, last` : 'last'));
+    const { head, middle, tail } = spread(free, k);
+    const name = (where: string) => (draft.label ? `${draft.label}, ${where}` : where);
+    const parts = [part(draft.ref, head, name('first'))];
+    if (middle.length) parts.push(part(`${draft.ref}m`, middle, name('middle')));
+    if (tail.length) parts.push(part(`${draft.ref}z`, tail, name('last')));
     return parts;
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
@@ -484,12 +503,13 @@ function trimIndexes(kept: Kept[], stream: StreamName, from: number, to: number)
   return freed;
 }
 
-/** An `index` citation: its focus lines as entries, as many from the first as fit `room`. */
+/** An `index` citation: its focus lines as entries, as many as fit `room`: the first ones, some around the middle, the last ones (see spread). */
 function resolveIndex(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
   const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to).sort((a, b) => a - b);
   if (entries.length === 0) return null;
   const make = (k: number): Citation => {
-    const shown = entries.slice(0, k);
+    const { head, middle, tail } = spread(entries, k);
+    const shown = [...head, ...middle, ...tail];
     const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => readLines(draft.stream, n, n)[0] ?? ''), shown, index: true };
     if (draft.label) citation.label = draft.label;
     if (k < entries.length) citation.elided = entries.length - k;

@@ -30,6 +30,7 @@ import { ghRunViewClaims } from './gh/gh-run-view.claims.js';
 import { gitDiffClaims } from './git/git-diff.claims.js';
 import { gitLogClaims } from './git/git-log.claims.js';
 import { gitOpsClaims } from './git/git-ops.claims.js';
+import { gitQueryClaims } from './git/git-query.claims.js';
 import { gitStatusClaims } from './git/git-status.claims.js';
 import { goBuildClaims } from './compilers/go-build.claims.js';
 import { goQueryClaims } from './packages/go-query.claims.js';
@@ -91,6 +92,7 @@ export const reducers: readonly RegisteredReducer[] = [
   lazy(gitDiffClaims, () => import('./git/git-diff.js').then((m) => m.gitDiffReducer)),
   lazy(gitLogClaims, () => import('./git/git-log.js').then((m) => m.gitLogReducer)),
   lazy(gitOpsClaims, () => import('./git/git-ops.js').then((m) => m.gitOpsReducer)),
+  lazy(gitQueryClaims, () => import('./git/git-query.js').then((m) => m.gitQueryReducer)),
   lazy(gitStatusClaims, () => import('./git/git-status.js').then((m) => m.gitStatusReducer)),
   lazy(goBuildClaims, () => import('./compilers/go-build.js').then((m) => m.goBuildReducer)),
   lazy(goTestClaims, () => import('./tests/go-test.js').then((m) => m.goTestReducer)),

@@ -23,6 +23,8 @@ const OUTLINE: Record<TextKind, RegExp> = {
       String.raw`^\s*(?:def|defp|defmodule|module|class)\s+[\w:.]`,
       String.raw`^[A-Za-z_][\w:*&<> ]*\s[*&]*[A-Za-z_][\w:]*\s*\([^;]*\)\s*\{?\s*$`,
       String.raw`^\s*(?:function\s+[\w-]+|[\w-]+\s*\(\)\s*\{)`,
+      // A class member method with parameters (`  parse(argv, options) {`); not a statement (`if (x) {`).
+      String.raw`^\s+(?:(?:static|async|get|set)\s+|\*\s*)*(?!(?:if|for|while|switch|catch|with|return|else|do|try|function)\b)[\w$#]+\s*\([^()]*\)\s*\{\s*$`,
       String.raw`^[^\s@/*#{}][^{};]*\{\s*$`,
     ].join('|'),
   ),
@@ -77,7 +79,7 @@ function indentOf(text: string): number {
 
 export const sourceReducer: Reducer = {
   ...sourceClaims,
-  version: '1.1.0',
+  version: '1.2.0',
   start(ctx) {
     const target = readTarget(ctx.argv);
     const kind = target?.kind ?? kindFromContent(ctx.head);
@@ -148,17 +150,21 @@ export const sourceReducer: Reducer = {
 };
 
 /**
- * Past OUTLINE_BYTES, nested private members go first, then the deepest level until the outline is
- * short enough (the top level always stays): the public shape of a large file fits one screen.
+ * Past OUTLINE_BYTES, definitions nested in members (closures inside methods) go first, then
+ * private members, then the deepest level until the outline is short enough (the top level always
+ * stays): the shape of a large file, every member of its classes included when room allows, fits one screen.
  */
 function trimOutline(entries: Entry[]): Entry[] {
   const size = (list: Entry[]) => list.reduce((a, e) => a + e.bytes, 0);
   let kept = entries;
   if (size(kept) <= OUTLINE_BYTES) return kept;
+  const levels = [...new Set(entries.map((e) => e.indent))].sort((a, b) => a - b);
+  // The top level and its members are the shape; anything deeper is a detail of a member.
+  if (levels.length > 2) kept = kept.filter((e) => e.indent <= levels[1]!);
+  if (size(kept) <= OUTLINE_BYTES) return kept;
   kept = kept.filter((e) => !e.private);
-  const levels = [...new Set(entries.map((e) => e.indent))].sort((a, b) => b - a);
-  for (const level of levels) {
-    if (size(kept) <= OUTLINE_BYTES || level === levels.at(-1)) break;
+  for (const level of levels.slice().reverse()) {
+    if (size(kept) <= OUTLINE_BYTES || level === levels[0]) break;
     kept = kept.filter((e) => e.indent < level);
   }
   return kept;

@@ -35,6 +35,8 @@ const MYSQL_BORDER = /^[+┌├└╔╠╚╭╰](?:[-─═]+[+┬┼┴┐┤
 const BOX_ROW = /^[|│║].*[|│║]$/;
 const DASH_RULE = /^\s*-{2,}(?: +-{2,})+\s*$/;
 /** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
+/** A header names columns: a line holding a date, a commit hash or code is a data row (`git blame`, a log). */
+const NOT_A_HEADER = /\d{4}-\d\d-\d\d|\b[0-9a-f]{7,40}\b|[(){};]\s*\S|=>|\)\s/;
 const CAPS_HEADER = /^\s*[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*(?:\s{2,}[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*){2,}\s*$/;
 /** psql marks a cell that continues on the next line with a trailing ` +`. */
 const WRAPPED = / \+(?:\s*\||\s*$)/;
@@ -71,6 +73,8 @@ interface Table {
   /** The last row wrapped its cell (psql ends it with ` +`): the next line continues that row. */
   wrapped: boolean;
 }
+
+const JSON_LINE = /^\s*(?:\{.*\}|\[.*\])\s*,?\s*$/;
 
 /** Splits one CSV/TSV line (quotes respected; a line break inside quotes is not followed). */
 export function splitDelimited(text: string, delimiter: string): string[] {
@@ -241,12 +245,13 @@ export class TableScanner {
     }
     if (CAPS_HEADER.test(text) || (text.length < 400 && /\S {2,}\S/.test(text) && !text.includes('|') && !text.startsWith(' '))) {
       const starts = wordStarts(text);
-      if (starts.length >= 2 && starts.length <= MAX_COLUMNS && (CAPS_HEADER.test(text) || /^\s*-{2,}/.test(text) === false)) {
+      if (starts.length >= 2 && starts.length <= MAX_COLUMNS && (CAPS_HEADER.test(text) || (/^\s*-{2,}/.test(text) === false && !NOT_A_HEADER.test(text)))) {
         this.aligned = { stream, n, starts, names: sliceAligned(text, starts) };
       }
     }
     // CSV/TSV: the first line of a stream names two or more columns; the second has as many cells.
-    if (n === 1) {
+    // A JSON object or array per line (`jq -c`, NDJSON) has commas but no columns.
+    if (n === 1 && !JSON_LINE.test(text)) {
       const delimiter = this.hint === 'tsv' || text.includes('\t') ? '\t' : ',';
       const cells = text.includes(delimiter) ? splitDelimited(text, delimiter) : [];
       if (cells.length >= 2 && cells.length <= MAX_COLUMNS && cells.every((c) => c.trim() !== '' && !NUMERIC.test(c.trim()))) this.delimited = { stream, n, cells, delimiter };

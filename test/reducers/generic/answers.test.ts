@@ -157,6 +157,24 @@ describe('answers fill their budget with the rows at both ends', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
   });
 
+  it('a large list shows rows from its middle too', () => {
+    const list = Array.from({ length: 2000 }, (_, i) => `src/module-${String(i).padStart(4, '0')}/index.ts`).join('\n');
+    const { text } = piped(list);
+    expect(text).toMatch(/rows, middle/);
+    expect(text).toContain('src/module-1000/index.ts');
+  });
+
+  it('one JSON object per line (`jq -c`) is read as records, not CSV, and fills the answer budget', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => JSON.stringify({ name: `pkg-${String(i).padStart(3, '0')}`, version: `1.${i}.0`, license: i % 17 ? 'MIT' : 'GPL-3.0' })).join('\n');
+    const { text, packet } = piped(lines, { argv: ['jq', '-c', '.[]', 'a.json'] });
+    expect(packet!.reducer).toMatch(/^json@/);
+    expect(text).toContain('NDJSON: 400 records');
+    expect(text).toContain('"name":"pkg-200"');
+    expect(text).toContain('"name":"pkg-399"');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(4096);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
+  });
+
   it('a verdict gets no filler rows', () => {
     const list = Array.from({ length: 2000 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
     expect(piped(list, { intent: 'verdict' }).text).not.toMatch(/rows, first/);

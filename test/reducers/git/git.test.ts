@@ -10,7 +10,7 @@ describe('git-log', () => {
   it('keeps the newest commits, counts the rest, authors and merges', () => {
     const lines = Array.from({ length: 50 }, (_, i) => commit(i, i % 3 ? 'Ann' : 'Bo', `subject ${i}`, i === 5)).flat();
     const r = run(lines.join('\n'));
-    expect(r.reducer).toBe('git-log@1.2.0');
+    expect(r.reducer).toBe('git-log@1.3.0');
     expect(r.fields).toMatchObject({ commits: 50, merges: 1, authors: { Ann: 33, Bo: 17 }, refs: ['HEAD -> main', 'tag: v2.0.0', 'origin/main'] });
     expect(r.text).toContain('subject 0');
     expect(r.text).toContain('subject 2');
@@ -99,5 +99,22 @@ describe('git-diff', () => {
     const r = run(['diff --git a/x b/x', 'index 1..2 100644', '--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'].join('\n'), ['git', 'diff']);
     expect(r.packet!.family).toBe('git');
     expect(r.fields.added).toBe(1);
+  });
+});
+
+describe('git-query', () => {
+  it('reads git ls-files as an answer list grouped by folder, with the middle and the end', () => {
+    const files = Array.from({ length: 600 }, (_, i) => `${['src', 'test', 'fixtures', 'docs'][i % 4]}/part-${String(i).padStart(3, '0')}/file.ts`);
+    const r = run(files.join('\n'), ['git', 'ls-files']);
+    expect(r.reducer).toBe('git-query@1.0.0');
+    expect(r.packet!.intent).toBe('answer');
+    expect(r.text).toContain(files[0]);
+    expect(r.text).toContain(files[300]);
+    expect(r.text).toContain(files[599]);
+  });
+
+  it('keeps git-ops for merges and pushes', () => {
+    const r = run('', ['git', 'merge', 'feature'], { stderr: 'CONFLICT (content): Merge conflict in a.ts\nAutomatic merge failed; fix conflicts and then commit the result.\n', exit: 1 });
+    expect(r.reducer).toMatch(/^git-ops@/);
   });
 });
