@@ -11,8 +11,8 @@ import { templateOf } from './templates.js';
 
 /** What a tool says when it went on but left something out or changed it, beyond the word "warning". */
 const NOTICE = /\b(?:skipp(?:ed|ing)|ignor(?:ed|ing)|held back|kept back|not (?:run|built|installed)|overrid(?:e|es|ing|den)|deprecat(?:ed|ion)|xfail(?:ed)?|obsolete|superseded|retrying|unmet)\b/i;
-/** A count of zero says nothing happened: `0 skipped`, `skipped: 0`. */
-const ZERO = /\b0\s+(?:skipped|ignored|deprecat\w*)\b|\b(?:skipped|ignored)\s*[=:]\s*0\b/i;
+/** A count of zero says nothing happened: `0 skipped`, `skipped: 0`, TAP's `# skipped 0`. */
+const ZERO = /\b0\s+(?:skipped|ignored|deprecat\w*)\b|\b(?:skipped|ignored)\s*[=:]?\s*0\b/i;
 /** Distinct templates remembered; later new ones are only counted. */
 const MAX_TEMPLATES = 500;
 
@@ -24,6 +24,8 @@ export interface WarningTemplate {
   /** First and last line with it. */
   first: number;
   last: number;
+  /** Last line of its first block: a warning printed over several lines (`npm warn` objects, notes under a header). */
+  to: number;
   /** Characters of the first line, as an excerpt shows it (with its log prefix). */
   length: number;
 }
@@ -31,13 +33,22 @@ export interface WarningTemplate {
 /** Whether a line that no error word marked reports a warning: a severity word or a notice of something left out. */
 export function isWarningLine(body: string, classifiedWarning: boolean): boolean {
   if (classifiedWarning) return true;
-  if (!NOTICE.test(body) || ZERO.test(body)) return false;
+  // A notice word inside a path (`_pytest/skipping.py`, `deprecated/index.js`) is no notice.
+  const words = body.includes('/') || body.includes('\\') ? body.replace(/\S*[\\/]\S*/g, ' ') : body;
+  if (!NOTICE.test(words) || ZERO.test(words)) return false;
   // Totals (`3 passed, 2 skipped`) are outcomes, cited as such.
   return !isOutcomeLine(body);
 }
 
+/** Lines a multi-line warning's first block may span. */
+const MAX_BLOCK_LINES = 10;
+
 export class WarningTemplates {
   private readonly byKey = new Map<string, WarningTemplate>();
+  /** Templates first met as the continuation of a block: later met again, they are part of a repeat of it. */
+  private readonly continuations = new Set<string>();
+  /** The block the last warning line belongs to; `growing` while it is its template's first block. */
+  private block: { entry: WarningTemplate; stream: StreamName; last: number; growing: boolean } | null = null;
   /** Warning lines seen, all templates. */
   lines = 0;
   /** Warning lines whose template came after the first MAX_TEMPLATES. */
@@ -49,16 +60,36 @@ export class WarningTemplates {
     const template = templateOf(body.trim());
     const key = `${stream}\u0000${template}`;
     const seen = this.byKey.get(key);
+    // A warning printed over adjacent lines (a header, then its details) is one warning: the
+    // details of its first block are cited with it, those of its repeats are counted with it.
+    const block = this.block;
+    if (block && block.stream === stream && n === block.last + 1 && !seen) {
+      if (this.continuations.has(key)) {
+        block.last = n;
+        return;
+      }
+      if (block.growing && n - block.entry.first < MAX_BLOCK_LINES && this.continuations.size < MAX_TEMPLATES) {
+        this.continuations.add(key);
+        block.entry.to = n;
+        block.entry.length += length + 8;
+        block.last = n;
+        return;
+      }
+    }
     if (seen) {
       seen.count++;
       seen.last = n;
+      this.block = { entry: seen, stream, last: n, growing: false };
       return;
     }
     if (this.byKey.size >= MAX_TEMPLATES) {
       this.uncounted++;
+      this.block = null;
       return;
     }
-    this.byKey.set(key, { stream, template, count: 1, first: n, last: n, length });
+    const entry: WarningTemplate = { stream, template, count: 1, first: n, last: n, to: n, length };
+    this.byKey.set(key, entry);
+    this.block = { entry, stream, last: n, growing: true };
   }
 
   /** The distinct templates in order of first appearance (stdout before stderr). */
@@ -95,8 +126,8 @@ export function warningParts(warnings: WarningTemplates, nextRef: () => string, 
   distinct.slice(0, WARNINGS_CITED).forEach((w, i) => {
     const label = w.count > 1 ? `warning ×${count(w.count)}, last at line ${count(w.last)}` : 'warning';
     const priority = i < WARNINGS_HIGH ? (succeeded ? 'high' : 'normal') : 'low';
-    out.citations.push({ ref: nextRef(), stream: w.stream, from: w.first, to: w.first, label, kind: 'warning', priority });
-    if (priority === 'high') out.bytes += Math.min(w.length, 600) + label.length + CITATION_OVERHEAD;
+    out.citations.push({ ref: nextRef(), stream: w.stream, from: w.first, to: w.to, label, kind: 'warning', priority });
+    if (priority === 'high') out.bytes += Math.min(w.length, 1200) + label.length + CITATION_OVERHEAD;
   });
   if (distinct.length > WARNINGS_CITED) out.omitted.push({ what: 'distinct warnings not cited', count: distinct.length - WARNINGS_CITED });
   if (warnings.uncounted > 0) out.omitted.push({ what: 'warning lines past the distinct-template limit', count: warnings.uncounted });

@@ -42,6 +42,8 @@ const HEADER =
   /^\s*# (.+?)(?: \(deposed object \w+\))? (will be created|will be destroyed|must be replaced|is tainted, so must be replaced|will be replaced, as requested|will be replaced due to changes in replace_triggered_by|will be updated in-place|will be read during apply|has moved to \S+|will be imported|will be forgotten|will no longer be managed by (?:Terraform|OpenTofu)|has been deleted|has changed)$/;
 const REASON = /^\s*# \((?:because|moved from|config refers|.*?\bwill\b).*\)$/;
 const PLAN = /^Plan: (\d+ to [a-z]+(?:, \d+ to [a-z]+)*)\.?\s*$/;
+/** Lines of an `Outputs:` block cited with the outcome. */
+const MAX_OUTPUT_LINES = 40;
 const DONE = /^(Apply|Destroy) complete! Resources: (.*?)\.?\s*$/;
 const NO_CHANGES = /^No changes\. /;
 const PROGRESS_START = /^(\S.*?): (Creating|Destroying|Modifying)\.\.\.(?: \[id=.*\])?$/;
@@ -109,6 +111,8 @@ export class TerraformText {
   /** Resources whose Creating/Destroying/Modifying never completed (what a failed apply left half-done). */
   readonly inFlight = new Map<string, { verb: string; line: LineRef }>();
   recognised = 0;
+  /** The `Outputs:` block after an apply (`name = value` lines): part of the outcome. */
+  outputs: { stream: StreamName; from: number; to: number; bytes: number; open: boolean; names: string[] } | null = null;
 
   private box: Diagnostic | null = null;
   private plain: (Diagnostic & { lines: number; lastText: number }) | null = null;
@@ -116,6 +120,23 @@ export class TerraformText {
   private wantDetail: Diagnostic | null = null;
 
   line(stream: StreamName, n: number, text: string): void {
+    const outputs = this.outputs;
+    if (outputs?.open && outputs.stream === stream) {
+      // `name = value`, a multi-line value's continuation (indented or closing bracket), or the blank line after the header.
+      if ((text === '' && n === outputs.from + 1) || (/^(?:[\w-]+ = |\s+\S|[\]})>]|EOT$)/.test(text) && n - outputs.from < MAX_OUTPUT_LINES)) {
+        outputs.to = n;
+        outputs.bytes += text.length + 8;
+        const name = /^([\w-]+) = /.exec(text);
+        if (name && outputs.names.length < 40) outputs.names.push(name[1]!);
+        return;
+      }
+      outputs.open = false;
+    }
+    if (text === 'Outputs:' && !this.outputs) {
+      this.outputs = { stream, from: n, to: n, bytes: 40, open: true, names: [] };
+      this.recognised++;
+      return;
+    }
     if (this.box && this.box.stream === stream) {
       if (this.readBoxLine(n, text)) return;
     }

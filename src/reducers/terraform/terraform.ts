@@ -20,7 +20,7 @@ const MANDATORY_HEADERS = 60;
 
 export const terraformReducer: Reducer = {
   ...terraformClaims,
-  version: '1.1.0',
+  version: '1.2.0',
   wantsJson: true,
   // `-json` stream lines carry the same module and a timestamp on every line: shown without them.
   excerptLine: (text) => (text.startsWith('{"@level"') ? text.replace(/"@module":"[^"]*",|"@timestamp":"[^"]*",/g, '') : text),
@@ -56,6 +56,8 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
   const fields: PacketParts['fields'] = {};
   const citations: CitationDraft[] = [];
   const omitted: PacketParts['omitted'] = [];
+  /** Bytes the success budget grows by: outputs and warnings shown with the outcome. */
+  let outcomeBytes = 0;
   const cite = (draft: Omit<LineCitation, 'ref'>): string => {
     const ref = digest.nextRef();
     citations.push({ ...draft, ref });
@@ -118,6 +120,12 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
   if (tf.done) {
     const ref = cite({ stream: tf.done.line.stream, from: tf.done.line.n, to: tf.done.line.n, label: 'result', priority: 'mandatory' });
     summary.push({ text: `${tf.done.kind.toLowerCase()} complete: ${Object.entries(tf.done.counts).map(([k, v]) => `${count(v)} ${k}`).join(', ')}`, cites: planRef ? [planRef, ref] : [ref] });
+    if (tf.outputs && tf.outputs.to > tf.outputs.from) {
+      // What the apply produced (addresses, ids, URLs): the agent ran it for these as much as for the verdict.
+      const out = cite({ stream: tf.outputs.stream, from: tf.outputs.from, to: tf.outputs.to, label: 'outputs', priority: 'high' });
+      summary.push({ text: `outputs: ${listHead(tf.outputs.names, 6)}`, cites: [out] });
+      outcomeBytes += tf.outputs.bytes;
+    }
   } else if (tf.completed.Creation + tf.completed.Destruction + tf.completed.Modifications > 0) {
     fields.completed = { created: tf.completed.Creation, destroyed: tf.completed.Destruction, modified: tf.completed.Modifications };
     summary.push({ text: `before stopping: ${count(tf.completed.Creation)} created, ${count(tf.completed.Modifications)} modified, ${count(tf.completed.Destruction)} destroyed`, fields: ['completed'] });
@@ -136,7 +144,10 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
   }
 
   if (warnings.length) {
-    const refs = warnings.slice(0, 3).map((d) => cite({ stream: d.stream, from: d.from, to: d.to, label: `warning: ${d.summary}`, kind: 'warning', priority: 'normal' }));
+    // On success the warnings explain the next failure: they rank with the outcome, and the budget grows for them.
+    const succeeded = !failedExit && errors.length === 0;
+    const refs = warnings.slice(0, 3).map((d) => cite({ stream: d.stream, from: d.from, to: d.to, label: `warning: ${d.summary}`, kind: 'warning', priority: succeeded ? 'high' : 'normal' }));
+    if (succeeded) outcomeBytes += warnings.slice(0, 3).reduce((a, d) => a + Math.min(600, (d.to - d.from + 1) * 80), 0);
     const total = warnings.length + tf.diagnosticsDropped.warning;
     fields.warnings = total;
     summary.push({ text: `${plural(total, 'warning')}: ${[...new Set(warnings.map((d) => d.summary))].slice(0, 3).join('; ')}`, cites: refs.slice(0, 2), fields: ['warnings'] });
@@ -151,7 +162,8 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
     confidence = 0.7;
   }
   const destructive = (tf.actionCounts.delete ?? 0) + (tf.actionCounts.replace ?? 0) > 0 && !tf.done;
-  return { status: failed ? 'fail' : destructive || warnings.length ? 'warn' : 'ok', summary, fields, citations, omitted, confidence };
+  const status = failed ? 'fail' : destructive || warnings.length ? 'warn' : 'ok';
+  return { status, summary, fields, citations, omitted, confidence, ...(!failed && outcomeBytes ? { warningBytes: outcomeBytes } : {}) };
 }
 
 function describeDiagnostic(d: Diagnostic): string {

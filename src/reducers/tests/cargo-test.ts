@@ -17,7 +17,7 @@ const COMPILE_ERROR = /^error(?:\[E\d+\])?: (.+)$/;
 
 export const cargoTestReducer: Reducer = {
   ...cargoTestClaims,
-  version: '1.0.0',
+  version: '1.1.0',
   start(ctx) {
     const report = new TestReport({ runner: 'cargo test' }, ctx.errorPatterns);
     /** The green `test result:` line with the most tests (the totals of a run with no failure). */
@@ -44,6 +44,8 @@ export const cargoTestReducer: Reducer = {
         report.addCount('passed', Number(passed));
         if (Number(failed) > 0) report.addCount('failed', Number(failed));
         if (Number(ignored) > 0) report.addCount('ignored', Number(ignored));
+        // A binary that ran nothing (empty doc-tests) says nothing about the outcome.
+        if (passed !== '0' || failed !== '0' || ignored !== '0') report.addResultLine(stream, n, text.length);
         // One line per test binary: cite the failing ones, and the largest green one.
         if (failed !== '0') report.addTotals(stream, n, 'failed binary');
         else if (!best || Number(passed) > best.passed) best = { stream, n, passed: Number(passed) };

@@ -15,7 +15,8 @@ const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 /** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
 const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
-const PANIC = /^panic: /;
+/** A runtime report that fails the test binary: a panic, a fatal error (concurrent map writes, deadlock), a data race (-race). */
+const PANIC = /^(?:panic: |fatal error: |WARNING: DATA RACE$)/;
 /** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
 const GOTESTSUM_FAIL = /^=== (?:FAIL|Errors?):? (\S+)(?: (\S+))?(?: \([\d.]+s\))?$/;
 const GOTESTSUM_DONE = /^DONE (?:\d+ runs?, )?(\d+) tests?(.*?) in [\d.]+s$/;
@@ -26,12 +27,14 @@ const ASSERTY = /\b(?:want(?:ed)?|expected|got|mismatch|unexpected|differ|not eq
 const PANIC_SCAN = 60;
 /** Lines of a panic cited when its trace has no project frame. */
 const PANIC_HEAD = 8;
+/** Lines below a test's first output line within which its `--- FAIL:` line is cited with it (the longest failure block, MAX_BLOCK_SPAN). */
+const VERDICT_NEAR = 40;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.0.0',
+  version: '1.1.0',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -100,10 +103,17 @@ class TestOutput {
     if (this.lines.length < 8) this.lines.push(n);
   }
 
-  failure(name: string, stream: StreamName, fallback: number): OpenFailure {
+  /**
+   * `verdict` (text output only): the `--- FAIL:` line at `fallback` came right after this test's own
+   * output (`follows`), or may sit a few lines below it (`near`); a JSON event stream passes none.
+   */
+  failure(name: string, stream: StreamName, fallback: number, verdict?: 'follows' | 'near'): OpenFailure {
     const from = this.lines[0] ?? fallback;
     const open = new OpenFailure(name, stream, from);
     for (const n of this.lines) open.mark(n, 200);
+    // -v prints a test's output before its `--- FAIL:` line (a subtest's with its parent's, a few lines
+    // below): the verdict line then belongs to the block, unless it is far below (hundreds of subtests).
+    if (fallback > from && (verdict === 'follows' || (verdict === 'near' && fallback - from < VERDICT_NEAR))) open.mark(fallback, 60);
     if (this.message !== undefined) open.message = this.message;
     if (this.location !== undefined) open.location = this.location;
     return open;
@@ -154,7 +164,7 @@ function textRun(report: TestReport): ReducerRun {
   /** Failures reported so far (a few), to recognise parents listed after their subtests. */
   const failedNames = new Set<string>();
   /** A `--- FAIL` block being read (plain mode prints the output after it). */
-  let failing: { name: string; indent: number; output: TestOutput; line: number; children: number } | null = null;
+  let failing: { name: string; indent: number; output: TestOutput; line: number; children: number; follows?: boolean } | null = null;
   let building: { stream: StreamName; pkg: string; from: number; to: number; focus: number[] } | null = null;
   let lastOk = 0;
   const stream: StreamName = 'stdout';
@@ -166,7 +176,7 @@ function textRun(report: TestReport): ReducerRun {
     // A parent that failed only because its subtests did adds nothing of its own.
     if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
     if (failedNames.size < 1000) failedNames.add(f.name);
-    report.add(f.output.failure(f.name, stream, f.line).draft());
+    report.add(f.output.failure(f.name, stream, f.line, f.follows ? 'follows' : 'near').draft());
   };
   const closeBuild = (): void => {
     if (!building) return;
@@ -202,6 +212,12 @@ function textRun(report: TestReport): ReducerRun {
         // gotestsum repeats the verdict inside its own `=== FAIL:` block.
         if (failing && failing.indent < 0 && name === failing.name) return;
         report.addCount(verdict === 'PASS' ? 'passed' : verdict === 'FAIL' ? 'failed' : 'skipped');
+        if (verdict === 'SKIP') {
+          // -v prints the reason (t.Skip's message) before the verdict; a reason-less skip is its own line.
+          const said = outputs.get(name!);
+          if (said?.message !== undefined && said.lines.length) report.addSkip(s, said.lines[0]!, said.message, said.message.length + 24);
+          else report.addSkip(s, n, text.trim());
+        }
         if (verdict !== 'FAIL') {
           outputs.delete(name!);
           if (failing && indent!.length <= failing.indent) closeFailing();
@@ -217,7 +233,7 @@ function textRun(report: TestReport): ReducerRun {
         const output = outputs.get(name!) ?? new TestOutput();
         outputs.delete(name!);
         if (output.lines.length === 0) output.lines.push(n);
-        failing = { name: name!, indent: indent!.length, output, line: n, children: 0 };
+        failing = { name: name!, indent: indent!.length, output, line: n, children: 0, follows: current === name };
         current = null;
         return;
       }
@@ -255,6 +271,7 @@ function textRun(report: TestReport): ReducerRun {
       if (ok) {
         closeFailing();
         report.addCount('packagesOk');
+        report.addResultLine(s, n, text.length);
         lastOk = n;
         return;
       }

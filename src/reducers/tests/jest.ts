@@ -17,7 +17,7 @@ const SUITES = /^Test Suites:\s+(.+)$/;
 
 export const jestReducer: Reducer = {
   ...jestClaims,
-  version: '1.1.0',
+  version: '1.2.0',
   wantsJson: true,
   start(ctx) {
     const report = new TestReport({ runner: 'jest' }, ctx.errorPatterns);
@@ -29,6 +29,7 @@ export const jestReducer: Reducer = {
       const suiteLine = SUITE.exec(text);
       if (suiteLine) {
         report.closeBlock();
+        report.addResultLine(stream, n, text.length);
         suite = suiteLine[2]!;
         return;
       }

@@ -23,6 +23,12 @@ const FIELD_GROUPS = 12;
 const MAX_BLOCK_SPAN = 40;
 /** Lines at the end of the output cited on failure. */
 const TAIL_LINES = 6;
+/** Per-package / per-suite result lines all cited when there are at most this many; else the first and last. */
+const RESULT_LINES_SHOWN = 12;
+/** Result lines remembered (positions only). */
+const MAX_RESULT_LINES = 1000;
+/** Bytes a cited result line is assumed to take beyond its text (citation header, line number). */
+const RESULT_OVERHEAD = 40;
 
 /** One failing test (or a failing file, package, hook) as the runner printed it. */
 export interface FailureDraft {
@@ -200,6 +206,9 @@ export class TestReport {
   private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[] }> = [];
   /** Extra totals lines past the kept ones. */
   private droppedTotals = 0;
+  /** Per-package / per-suite result lines (`ok  pkg 0.1s`, `PASS src/a.test.ts`): part of the outcome when few. */
+  private readonly results: Array<{ stream: StreamName; n: number; length: number }> = [];
+  private resultCount = 0;
 
   constructor(
     private readonly options: ReportOptions,
@@ -256,6 +265,37 @@ export class TestReport {
       return;
     }
     this.totals.push({ stream, n, label, priority });
+  }
+
+  /** A per-package or per-suite result line (of `length` characters). */
+  addResultLine(stream: StreamName, n: number, length = 60): void {
+    this.resultCount++;
+    if (this.results.length < MAX_RESULT_LINES) this.results.push({ stream, n, length });
+  }
+
+  /**
+   * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
+   * line when the runner printed one): which tests did not run, and why, explains the next failure.
+   */
+  addSkip(stream: StreamName, n: number, reason: string, length = reason.length): void {
+    this.digest.warnings.add(stream, n, reason, length);
+  }
+
+  /**
+   * The result lines as citations: every one when few, else the first and the last (the count is
+   * in the omissions). Returns the refs and the bytes they ask for.
+   */
+  private resultCitations(priority: Priority, skip: ReadonlySet<string>): { citations: CitationDraft[]; bytes: number; omitted: Omission[] } {
+    const citations: CitationDraft[] = [];
+    let bytes = 0;
+    const shown = this.results.length <= RESULT_LINES_SHOWN ? this.results : [this.results[0]!, this.results[this.results.length - 1]!];
+    for (const r of shown) {
+      if (skip.has(`${r.stream}:${r.n}`)) continue;
+      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority });
+      bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
+    }
+    const uncited = this.resultCount - shown.length;
+    return { citations, bytes, omitted: uncited > 0 ? [{ what: 'per-package/suite result lines not cited', count: uncited }] : [] };
   }
 
   /** The totals of a JSON report: a pointer and the excerpt rendered from the document. */
@@ -323,10 +363,15 @@ export class TestReport {
     }
     if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
     else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
+    // Per-package / per-suite results are the outcome too when there are few of them.
+    const results = this.resultCitations('high', new Set(totals ? [`${totals.stream}:${totals.n}`] : []));
+    citations.push(...results.citations);
     // Skipped, ignored and todo tests, deprecations: the warnings that explain the next failure.
     const warnings = warningParts(this.digest.warnings, () => this.digest.nextRef(), true);
     citations.push(...warnings.citations);
-    return { status: 'ok', summary: [bullet, ...warnings.summary], fields, citations, omitted: warnings.omitted, confidence: 0.9, ...(warnings.bytes ? { warningBytes: warnings.bytes } : {}) };
+    const omitted = [...results.omitted, ...warnings.omitted];
+    const extraBytes = warnings.bytes + results.bytes;
+    return { status: 'ok', summary: [bullet, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}) };
   }
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
@@ -405,6 +450,17 @@ export class TestReport {
       const ref = this.digest.nextRef();
       citations.push({ ref, stream: x.stream, from: x.from, to: x.to, label: x.label, priority: x.priority, ...(x.focus ? { focus: x.focus } : {}) });
       summary.push({ text: x.label, cites: [ref] });
+    }
+
+    // The other packages' / suites' results (which passed), then skips and deprecations: below the failures.
+    // (When nothing test-like failed, the digest below cites its own warnings.)
+    if (groups.length > 0 || this.extra.length > 0) {
+      const results = this.resultCitations('normal', new Set(this.totals.map((t) => `${t.stream}:${t.n}`)));
+      citations.push(...results.citations);
+      omitted.push(...results.omitted);
+      const warnings = warningParts(this.digest.warnings, () => this.digest.nextRef(), false);
+      citations.push(...warnings.citations);
+      omitted.push(...warnings.omitted);
     }
 
     const passed = this.counts.passed ?? 0;

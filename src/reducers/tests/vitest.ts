@@ -13,19 +13,22 @@ import { vitestClaims } from './vitest.claims.js';
 const HEADER = /^ ?FAIL {1,2}(\S.*?)\s*$/;
 const SECTION = /^⎯+\s*(Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)\b.*⎯+$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\])?⎯*$/;
+/** One test file's result: ` ✓ src/a.test.ts (3 tests) 5ms`, ` ❯ src/b.test.ts (2 tests | 1 failed)`. */
+const FILE_RESULT = /^ [✓❯×↓] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(\d+ tests?/;
 const TEST_FILES = /^\s*Test Files\s+(.+)$/;
 const TESTS = /^\s*Tests\s+(\d+ .+)$/;
 const ERRORS = /^\s*Errors\s+(\d+) errors?\b/;
 
 export const vitestReducer: Reducer = {
   ...vitestClaims,
-  version: '1.0.0',
+  version: '1.1.0',
   wantsJson: true,
   start(ctx) {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
     let section = '';
 
     const run = report.run((stream, n, text) => {
+      if (FILE_RESULT.test(text)) report.addResultLine(stream, n, text.length);
       const files = TEST_FILES.exec(text);
       if (files) {
         report.closeBlock();

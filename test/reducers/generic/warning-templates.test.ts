@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config.js';
 import { budgetFor } from '../../../src/core/budget.js';
-import { WarningTemplates, warningParts } from '../../../src/reducers/generic/warning-templates.js';
+import { WarningTemplates, isWarningLine, warningParts } from '../../../src/reducers/generic/warning-templates.js';
 
 describe('warnings of a verdict, one shared mechanism', () => {
   it('cites each distinct template once, counted, the first ones high on success and normal on failure', () => {
@@ -29,4 +29,26 @@ describe('warnings of a verdict, one shared mechanism', () => {
     expect(budgetFor('ok', 'auto', undefined, config, 5000)).toBe(2048);
     expect(budgetFor('ok', 'concise', undefined, config, 300)).toBe(512);
   });
+
+  it('keeps a warning printed over adjacent lines as one block, and counts its repeats once', () => {
+    const warnings = new WarningTemplates();
+    const block = ['npm warn EBADENGINE Unsupported engine {', "npm warn EBADENGINE   package: 'futurelib@2.0.0',", "npm warn EBADENGINE   required: { node: '>=99' },", 'npm warn EBADENGINE }'];
+    block.forEach((line, i) => warnings.add('stderr', 2 + i, line));
+    block.forEach((line, i) => warnings.add('stderr', 6 + i, line));
+    warnings.add('stderr', 20, 'npm warn deprecated inflight@1.0.6: not supported');
+    warnings.add('stderr', 21, 'npm warn deprecated inflight@1.0.7: not supported');
+    const parts = warningParts(warnings, () => 'w', true);
+    expect(parts.citations.map((c) => ('from' in c ? [c.from, c.to, c.label] : null))).toEqual([
+      [2, 5, 'warning ×2, last at line 6'],
+      [20, 20, 'warning ×2, last at line 21'],
+    ]);
+    expect(warnings.lines).toBe(10);
+  });
+
+  it('reads a notice word inside a path as no notice, and a zero count as nothing', () => {
+    expect(isWarningLine('  File "/x/site-packages/_pytest/skipping.py", line 268, in call', false)).toBe(false);
+    expect(isWarningLine('# skipped 0', false)).toBe(false);
+    expect(isWarningLine('test tests::slow ... ignored', false)).toBe(true);
+  });
 });
+

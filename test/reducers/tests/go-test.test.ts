@@ -130,3 +130,43 @@ describe('go-test reducer: gotestsum', () => {
     expect(failures(parts)).toEqual([{ error: 'Total() = 698, want 699', at: 'cart_test.go:28', count: 1, tests: ['TestTotal/three'] }]);
   });
 });
+
+describe('go-test reducer: what a verdict keeps beyond the failures', () => {
+  const run = [
+    '=== RUN   TestParseAnchors',
+    '    yamlx_test.go:132: anchors need the v3 decoder; see issue 41',
+    '--- SKIP: TestParseAnchors (0.00s)',
+    'PASS',
+    'ok  \texample.com/codec/yamlx\t0.665s',
+    '=== RUN   TestParseEscapes',
+    '    urlq_test.go:134: Parse("a%20b") = 5, want 3',
+    '--- FAIL: TestParseEscapes (0.00s)',
+    'FAIL',
+    'FAIL\texample.com/codec/urlq\t0.650s',
+    '=== RUN   TestParseHuge',
+    '--- SKIP: TestParseHuge (0.00s)',
+    'PASS',
+    'ok  \texample.com/codec/hexdump\t0.592s',
+    'FAIL',
+  ];
+  const cited = (parts: ReturnType<typeof reduce>): Array<[number, number, string]> =>
+    parts.citations.flatMap((c) => ('from' in c ? [[c.from, c.to, c.label] as [number, number, string]] : []));
+
+  it('cites the skip reasons, the other packages results and the failing test with its verdict line', () => {
+    const parts = reduce(goTestReducer, { stdout: run.join('\n') }, 1);
+    const lines = cited(parts);
+    expect(lines).toContainEqual([7, 8, 'failed: TestParseEscapes']);
+    expect(lines).toContainEqual([2, 2, 'warning']);
+    expect(lines).toContainEqual([12, 12, 'warning']);
+    expect(lines.filter((c) => c[2] === 'result').map((c) => c[0])).toEqual([5, 14]);
+  });
+
+  it('on success lists every package result when few, and the skips', () => {
+    const ok = run.filter((l, i) => i < 5 || i >= 10).map((l) => (l === 'FAIL' ? 'PASS' : l));
+    const parts = reduce(goTestReducer, { stdout: ok.join('\n') }, 0);
+    expect(parts.status).toBe('ok');
+    const lines = cited(parts);
+    expect(lines.map((c) => c[0])).toEqual(expect.arrayContaining([2, 5, 7, 9]));
+    expect(parts.warningBytes).toBeGreaterThan(0);
+  });
+});
