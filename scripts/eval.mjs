@@ -87,6 +87,9 @@ function table(title, scored, key) {
   return lines.join('\n');
 }
 
+// Each run writes its per-case rows into its own folder: two runs at once (two checkouts, two sessions) used to
+// overwrite each other's $TMPDIR/reduce-eval-<split>.tsv and read the other's rows.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-eval-'));
 let failed = false;
 for (const split of splits) {
   const dir = path.resolve(root, SPLITS[split]);
@@ -94,7 +97,7 @@ for (const split of splits) {
     console.log(`== ${split}: ${SPLITS[split]} not found, skipped\n`);
     continue;
   }
-  const report = path.join(os.tmpdir(), `reduce-eval-${split}.tsv`);
+  const report = path.join(reports, `${split}.tsv`);
   const r = spawnSync(process.execPath, [runEval, '--project', root, '--report', report, dir], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
   console.log(`== ${split} (${SPLITS[split]}; per-case rows in ${report})`);
   process.stdout.write(r.stdout.replace(/^/gm, '  '));
