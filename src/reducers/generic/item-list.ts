@@ -24,6 +24,14 @@ const LONG = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:[.,]\d+)?
 /** A path: no whitespace runs, at least one `/` or a file extension. */
 const PATH = /^(?:\.{0,2}\/|~\/|[\w@.+-]+\/|[\w@+-]+\.[\w]{1,8}$)[^\t]*$/;
 
+/**
+ * A tag closing an item: `[installed,automatic]`, `(deprecated)`, `[upgradable to: 2.6.2]`. What follows
+ * a colon and every number are masked, so the tag names a state, not a version.
+ */
+const TAG = /\s[[(]([^\])]{1,80})[\])]\s*$/;
+/** Tag groups past this many are not states (a tag per item): they are not listed. */
+const MAX_TAG_GROUPS = 12;
+
 const MAX_GROUPS = 500;
 const FIRST_ITEMS = 5;
 const LAST_ITEMS = 5;
@@ -61,15 +69,17 @@ function sizeOf(value: string, unit: string | undefined): number {
 
 /** Counts per key, bounded: past MAX_GROUPS keys new ones go to `other`. */
 class Groups {
-  readonly counts = new Map<string, { count: number; first: number }>();
+  readonly counts = new Map<string, { count: number; first: number; last: number }>();
   other = 0;
   add(key: string, n: number): void {
     const seen = this.counts.get(key);
-    if (seen) seen.count++;
-    else if (this.counts.size < MAX_GROUPS) this.counts.set(key, { count: 1, first: n });
+    if (seen) {
+      seen.count++;
+      seen.last = n;
+    } else if (this.counts.size < MAX_GROUPS) this.counts.set(key, { count: 1, first: n, last: n });
     else this.other++;
   }
-  top(max: number): Array<[string, { count: number; first: number }]> {
+  top(max: number): Array<[string, { count: number; first: number; last: number }]> {
     return [...this.counts.entries()].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first).slice(0, max);
   }
 }
@@ -83,6 +93,7 @@ export class ItemList {
   private readonly byStatus = new Groups();
   private readonly byDir = new Groups();
   private readonly byExt = new Groups();
+  private readonly byTag = new Groups();
   private readonly largest: Array<{ stream: StreamName; n: number; size: number }> = [];
   /** The stream the items are on (the first item's). */
   private stream: StreamName | null = null;
@@ -115,7 +126,10 @@ export class ItemList {
       this.keepLargest(stream, n, size);
       if (kind === 'long') this.byStatus.add(text.charAt(0) === 'd' ? 'directory' : text.charAt(0) === 'l' ? 'link' : 'file', n);
     } else path = text.trim();
-    if (path !== null && kind !== 'grep') {
+    const tag = TAG.exec(text)?.[1];
+    if (tag !== undefined) this.byTag.add(tag.replace(/:\s.*$/, ': …').replace(/\d+(?:[.,]\d+)*/g, 'N'), n);
+    // An item of several words with a tag (`name/suite,now 1.2 amd64 [installed]`) is a record, not a path.
+    if (path !== null && kind !== 'grep' && !(tag !== undefined && /\s/.test(path))) {
       this.byDir.add(directoryOf(path), n);
       this.byExt.add(extensionOf(path), n);
     }
@@ -173,6 +187,20 @@ export class ItemList {
     if (kind !== 'grep') {
       addGroups('directories', this.byDir, 10, false);
       addGroups('extensions', this.byExt, 10, false);
+    }
+    // States named by a closing tag: each state's count, and its first and last items cited, so a rare
+    // state (`[installed,local]` among hundreds of `[installed,automatic]`) is seen wherever it sits.
+    if (this.byTag.counts.size >= 2 && this.byTag.counts.size <= MAX_TAG_GROUPS && !this.byTag.other) {
+      const top = this.byTag.top(MAX_TAG_GROUPS);
+      out.fields.tags = Object.fromEntries(top.map(([k, v]) => [k, v.count]));
+      groupText.push(`tags: ${top.map(([k, v]) => `[${k}] ${count(v.count)}`).join(', ')}`);
+      for (const [key, v] of [...top].reverse()) {
+        for (const [n, where] of v.first === v.last ? ([[v.first, 'only']] as const) : ([[v.first, 'first'], [v.last, 'last']] as const)) {
+          const ref = nextRef();
+          if (groupCites.length < 4) groupCites.push(ref);
+          out.citations.push({ ref, stream: this.stream ?? 'stdout', from: n, to: n, label: `${where} of ${count(v.count)} [${key}]`, kind: 'group', priority: 'normal' });
+        }
+      }
     }
     if ((kind === 'sizes' || kind === 'long') && this.largest.length) {
       for (const entry of this.largest) out.citations.push({ ref: nextRef(), stream: entry.stream, from: entry.n, to: entry.n, label: 'among the largest', kind: 'largest', priority: 'normal' });

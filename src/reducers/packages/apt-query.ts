@@ -9,5 +9,5 @@ import { aptQueryClaims } from './apt-query.claims.js';
 
 export const aptQueryReducer = familyAnswerReducer({
   ...aptQueryClaims,
-  version: '1.0.0',
+  version: '1.0.1',
 });

@@ -175,6 +175,24 @@ describe('answers fill their budget with the rows at both ends', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
   });
 
+  it('a list whose items close with a state tag counts each state and cites the first and last item of each, rare ones included', () => {
+    // Hypothetical package names; the shape of `apt list --installed`: 3000 rows, one row of a rare state far from both ends.
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      const state = i === 1717 ? 'installed,local' : i % 50 === 7 ? `installed,upgradable to: 2.${i}.1` : i % 3 ? 'installed,automatic' : 'installed';
+      return `lib-pkg-${String(i).padStart(4, '0')}/stable,now 1.${i}.0 amd64 [${state}]`;
+    });
+    const { text, packet } = piped(['Listing...', ...rows].join('\n'));
+    expect(text).toMatch(/tags: \[installed,automatic\] 1,959, \[installed\] 980, \[installed,upgradable to: …\] 60, \[installed,local\] 1 /);
+    expect(text).toContain('lib-pkg-1717/stable,now 1.1717.0 amd64 [installed,local]');
+    expect(text).toContain(rows.filter((r) => r.includes('upgradable')).at(-1));
+    expect(packet!.fields['directories']).toBeUndefined(); // the items are records, not paths
+  });
+
+  it('tags that name every item apart are not states', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `item-${i} [build ${String.fromCharCode(97 + (i % 26))}${i}]`);
+    expect(piped(rows.join('\n')).text).not.toContain('tags:');
+  });
+
   it('a verdict gets no filler rows', () => {
     const list = Array.from({ length: 2000 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
     expect(piped(list, { intent: 'verdict' }).text).not.toMatch(/rows, first/);
