@@ -58,43 +58,58 @@ const MAX_DEPTH = 2; // base64 inside base64
 // Anchors with quotes also match their JSON-in-JSON escaped form (`\"role\"`), which then gets decoded.
 const anchorsOf = (rule: InjectionRule): string[] =>
   rule.anchors.flatMap((a) => (a.includes('"') ? [a, a.replaceAll('"', '\\"')] : [a]));
-const LITERALS = createLiteralSet([
-  ...INJECTION_RULES.flatMap(anchorsOf),
-  ...ENCODED_ANCHORS,
-  '##[group]run ',
-  '##[endgroup]',
-  ...LEET_ANCHORS,
-  // Not injection literals: the classifier's fragments ride along on the same pass (core/line-facts.ts).
-  ...CANDIDATE_FRAGMENTS,
-]);
-/** FRAGMENT[id] is 1 for the ids of CANDIDATE_FRAGMENTS. */
-const FRAGMENT = new Uint8Array(LITERALS.size);
-for (const fragment of CANDIDATE_FRAGMENTS) FRAGMENT[LITERALS.idOf(fragment)] = 1;
-const LEET_IDS = LEET_ANCHORS.map((a) => LITERALS.idOf(a));
-const GROUP_RUN_ID = LITERALS.idOf('##[group]run ');
-const GROUP_END_ID = LITERALS.idOf('##[endgroup]');
+/**
+ * The literal set and the compiled rules, built at the first scan, not at load: a run whose command
+ * prints nothing (`reduce -- true`) never pays for them (about 10 ms of a start).
+ */
+function buildTables() {
+  const literals = createLiteralSet([
+    ...INJECTION_RULES.flatMap(anchorsOf),
+    ...ENCODED_ANCHORS,
+    '##[group]run ',
+    '##[endgroup]',
+    ...LEET_ANCHORS,
+    // Not injection literals: the classifier's fragments ride along on the same pass (core/line-facts.ts).
+    ...CANDIDATE_FRAGMENTS,
+  ]);
+  /** fragment[id] is 1 for the ids of CANDIDATE_FRAGMENTS. */
+  const fragment = new Uint8Array(literals.size);
+  for (const f of CANDIDATE_FRAGMENTS) fragment[literals.idOf(f)] = 1;
+  const rules = INJECTION_RULES.map((rule) => ({
+    rule,
+    re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
+    anchors: anchorsOf(rule).map((a) => literals.idOf(a)),
+  }));
+  return {
+    literals,
+    fragment,
+    leetIds: LEET_ANCHORS.map((a) => literals.idOf(a)),
+    groupRunId: literals.idOf('##[group]run '),
+    groupEndId: literals.idOf('##[endgroup]'),
+    rules,
+    encodedIds: ENCODED_ANCHORS.map((a) => literals.idOf(a)),
+    nonAsciiRules: rules.filter((r) => r.rule.nonAscii),
+  };
+}
+type Tables = ReturnType<typeof buildTables>;
+type CompiledRule = Tables['rules'][number];
+let built: Tables | undefined;
+const tables = (): Tables => (built ??= buildTables());
 const NO_RULES: readonly CompiledRule[] = [];
-const RULES = INJECTION_RULES.map((rule) => ({
-  rule,
-  re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
-  anchors: anchorsOf(rule).map((a) => LITERALS.idOf(a)),
-}));
-const ENCODED_IDS = ENCODED_ANCHORS.map((a) => LITERALS.idOf(a));
-type CompiledRule = (typeof RULES)[number];
-const NON_ASCII_RULES = RULES.filter((r) => r.rule.nonAscii);
 // Scripts the non-ASCII rules are written for (Cyrillic, kana, CJK, Hangul): emoji and accents do not run them.
 const OTHER_SCRIPT = /[\u0370-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readonly CompiledRule[]): CompiledRule[] {
   if (b.length === 0 && c.length === 0) return [...a];
-  return RULES.filter((r) => a.includes(r) || b.includes(r) || c.includes(r));
+  return tables().rules.filter((r) => a.includes(r) || b.includes(r) || c.includes(r));
 }
 
 /** Rules with an anchor among the hits, and the rules for other scripts when the text has any. */
 function candidates(hits: LiteralHits, text: string): CompiledRule[] {
   const script = hits.nonAscii && OTHER_SCRIPT.test(text);
-  if (hits.ids.length === 0) return script ? [...NON_ASCII_RULES] : [];
-  return RULES.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (script && r.rule.nonAscii));
+  const { rules, nonAsciiRules } = tables();
+  if (hits.ids.length === 0) return script ? [...nonAsciiRules] : [];
+  return rules.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (script && r.rule.nonAscii));
 }
 
 // Disguised spellings, tried on a line no rule matched as written:
@@ -178,9 +193,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   const kinds = new Set<string>();
   let total = 0;
   const streams: Record<StreamName, StreamState> = { stdout: newState(), stderr: newState() };
-  const lineHits = LITERALS.newHits();
-  const seamHits = LITERALS.newHits();
-  const normHits = LITERALS.newHits();
+  // Built at the first line (tables() too), so a scanner that sees no line costs nothing.
+  let t: Tables | undefined;
+  let lineHits!: LiteralHits, seamHits!: LiteralHits, normHits!: LiteralHits;
 
   const record = (stream: StreamName, from: number, to: number, kind: string, rule: string, snippet: string): void => {
     total++;
@@ -202,10 +217,16 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   return {
     line(stream, n, text) {
       const st = streams[stream];
-      const hits = LITERALS.scan(text, lineHits);
-      noteScannedLine(text, hits.ids.some((id) => FRAGMENT[id] === 1));
-      if (hits.found[GROUP_RUN_ID] === 1) st.inRunGroup = true;
-      else if (st.inRunGroup && hits.found[GROUP_END_ID] === 1) st.inRunGroup = false;
+      if (!t) {
+        t = tables();
+        lineHits = t.literals.newHits();
+        seamHits = t.literals.newHits();
+        normHits = t.literals.newHits();
+      }
+      const hits = t.literals.scan(text, lineHits);
+      noteScannedLine(text, hits.ids.some((id) => t!.fragment[id] === 1));
+      if (hits.found[t.groupRunId] === 1) st.inRunGroup = true;
+      else if (st.inRunGroup && hits.found[t.groupEndId] === 1) st.inRunGroup = false;
 
       // Lines of pure base64 (a wrapped blob) are gathered and decoded as one.
       if (hits.base64Run && isBase64Line(text)) {
@@ -225,15 +246,15 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       let rules = candidates(hits, text);
       if (tail) {
         const seamText = `${tail.slice(-SEAM)}\n${text.slice(0, SEAM)}`;
-        const seam = candidates(LITERALS.scan(seamText, seamHits), seamText);
+        const seam = candidates(t.literals.scan(seamText, seamHits), seamText);
         rules = union(rules, seam, st.tailRules);
       }
       // Most lines hold no literal at all: then no encoded or leet anchor either, without looking.
       const literals = hits.ids.length > 0;
-      const escaped = (literals && ENCODED_IDS.some((id) => hits.found[id] === 1)) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
+      const escaped = (literals && t.encodedIds.some((id) => hits.found[id] === 1)) || hits.percent >= 6 || (rules.length > 0 && text.includes('\\'));
       const hidden = hits.nonAscii && (INVISIBLE.test(text) || FULLWIDTH.test(text));
       st.tailLine = n;
-      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !(literals && LEET_IDS.some((id) => hits.found[id] === 1))) {
+      if (rules.length === 0 && !escaped && !hidden && !hits.base64Run && !(literals && t.leetIds.some((id) => hits.found[id] === 1))) {
         st.tail = text;
         st.tailRules = NO_RULES;
         return;
@@ -242,7 +263,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       const norm = escaped || hidden ? normalize(text) : plain(text);
       let lineRules = candidates(hits, text);
       if (norm.text !== text) {
-        lineRules = candidates(LITERALS.scan(norm.text, normHits), norm.text);
+        lineRules = candidates(t.literals.scan(norm.text, normHits), norm.text);
         rules = union(rules, lineRules, NO_RULES);
       }
       if (st.seenLine !== n) {
@@ -275,7 +296,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       if (!matchedAny) {
         // Nothing matched as written: try the line's disguised spellings.
         for (const d of disguises(norm.text, rules.length > 0, hits.nonAscii)) {
-          for (const m of matchRules(candidates(LITERALS.scan(d.text, normHits), d.text), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
+          for (const m of matchRules(candidates(t.literals.scan(d.text, normHits), d.text), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
         }
       }
       if (norm.hidden) {
@@ -283,7 +304,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
           add(n, m.rule.kind, `unicode-tags:${m.rule.id}`, snippetOf(norm.hidden, m.index, m.length));
         }
       }
-      if (hits.base64Run || (norm.text !== text && LITERALS.scan(norm.text, normHits).base64Run)) {
+      if (hits.base64Run || (norm.text !== text && t.literals.scan(norm.text, normHits).base64Run)) {
         for (const f of scanRuns(norm.text, 1)) {
           add(n, 'encoded', `base64:${f.rule}`, f.snippet);
           kinds.add(f.kind);
@@ -329,7 +350,7 @@ interface RuleMatch {
 
 /** Every rule whose anchors occur in the text, first match each (decoded and hidden text). */
 function matchAll(text: string): RuleMatch[] {
-  return matchRules(candidates(LITERALS.scan(text), text), text, 0, () => false);
+  return matchRules(candidates(tables().literals.scan(text), text), text, 0, () => false);
 }
 
 /** First match of each rule that reaches past `boundary` (matches wholly inside the tail were reported before). */
