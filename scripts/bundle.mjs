@@ -70,6 +70,18 @@ await build({
   logLevel: 'warning',
 });
 
+// ASCII only: a source with any other character is decoded from UTF-8 and held as a two-byte string
+// (1.7 MB) at every start. esbuild escapes strings but leaves regex literals as written, so the rest are
+// escaped here as \uXXXX, which means the same character in a regex, a string or a template. Not in a
+// String.raw template, whose raw text would change: those must be written escaped in the source.
+{
+  const text = fs.readFileSync(hot, 'utf8');
+  // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
+  const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
+  if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
+  fs.writeFileSync(hot, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
 // The code cache, taken after a run and an inspect so that it holds the functions they compile, not only the top level.
 const { requireWithCodeCache, cacheFileOf } = await import(pathToFileURL(path.join(root, 'dist/code-cache.js')).href);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-build-'));

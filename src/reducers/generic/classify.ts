@@ -23,14 +23,14 @@ const ERROR_WORDS = new RegExp(
     String.raw`\bHTTP\/\d(?:\.\d)?"?\s+5\d\d\b`,
     String.raw`"statusCode":\s*5\d\d`,
     String.raw`##\[error\]`,
-    String.raw`^\s*(?:E\s{2,}|✗|✖|×|X\s)`,
+    String.raw`^\s*(?:E\s{2,}|\u2717|\u2716|\u00d7|X\s)`, // ✗ ✖ × (escaped: the bundle stays ASCII)
   ].join('|'),
 );
 
 /** An error line that leads with its severity: `error[E0425]: …`, `ERROR …`, `FAILED …`, `Traceback`, `panic:`. */
 const STRONG = new RegExp(
   [
-    String.raw`^\s*(?:\[?\d{2}:\d{2}:\d{2}[^\]]*\]?\s*)?(?:error|ERROR|Error|FATAL|fatal|FAIL|FAILED|Failed|PANIC|panic|Traceback|E\s{2,}|✗|✖|×|X\s|npm ERR!|ERR!|\[ERROR\]|\[error\])`,
+    String.raw`^\s*(?:\[?\d{2}:\d{2}:\d{2}[^\]]*\]?\s*)?(?:error|ERROR|Error|FATAL|fatal|FAIL|FAILED|Failed|PANIC|panic|Traceback|E\s{2,}|\u2717|\u2716|\u00d7|X\s|npm ERR!|ERR!|\[ERROR\]|\[error\])`,
     String.raw`^[\w./\\-]+[:(]\d+[:,]?\d*\)?:?\s*(?:-\s*)?(?:fatal\s+)?error\b`,
     String.raw`##\[error\]`,
     String.raw`^[A-Za-z_][\w.]*(?:Error|Exception)(?::|$)`,
