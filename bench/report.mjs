@@ -1,7 +1,7 @@
 // Turns bench/results.json into the printed table, the README block and the SVG chart. Pure: everything shown
 // is derived from the results object, so the README's table can be checked against results.json.
 
-const round = (x, d = 2) => (x === null || x === undefined ? x : +x.toFixed(d));
+export const round = (x, d = 2) => (x === null || x === undefined ? x : +x.toFixed(d));
 
 const memoryLabels = { log1GiB: 'log (stdin)', singleLine1GiB: 'single line', jsonArray500MB: 'JSON array', stderr20MB: 'of stderr (wrap)' };
 const defaultMiB = { log1GiB: 1024, singleLine1GiB: 1024, jsonArray500MB: 500, stderr20MB: 20 };

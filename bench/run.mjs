@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chart, formatTable, withReadmeBlock } from './report.mjs';
+import { chart, formatTable, round, withReadmeBlock } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'bin/reduce.js');
@@ -134,7 +134,6 @@ function floor(file) {
   return r;
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x, d = 2) => (x === null ? null : +x.toFixed(d));
 
 const results = { date: new Date().toISOString().slice(0, 10), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', memGiB: round(os.totalmem() / 1024 ** 3, 1), load: os.loadavg().map((x) => round(x, 1)) };
 

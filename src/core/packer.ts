@@ -372,18 +372,10 @@ function isInside(citation: Citation, stream: StreamName, from: number, to: numb
   return citation.stream === stream && citation.lines !== undefined && citation.lines[0] >= from && citation.lines[1] <= to;
 }
 
-/** The longest run of the draft's lines not yet shown by a kept citation, or null when all are. */
+/** The longest run of the draft's lines not yet shown by a kept citation (the first of equals), or null when all are. */
 function uncovered(draft: LineCitation, ranges: Array<[number, number]>): [number, number] | null {
   let best: [number, number] | null = null;
-  let start: number | null = null;
-  for (let n = draft.from; n <= draft.to + 1; n++) {
-    const free = n <= draft.to && !ranges.some(([a, b]) => n >= a && n <= b);
-    if (free && start === null) start = n;
-    if (!free && start !== null) {
-      if (!best || n - 1 - start > best[1] - best[0]) best = [start, n - 1];
-      start = null;
-    }
-  }
+  for (const run of freeRuns(draft.from, draft.to, ranges)) if (!best || run[1] - run[0] > best[1] - best[0]) best = run;
   return best;
 }
 
@@ -476,23 +468,29 @@ export function spreadPositions(length: number, k: number): { head: [number, num
   return { head: [0, head], middle: [start, start + mid], tail: [length - tail, length] };
 }
 
+/** The maximal runs of from..to that no range of `shown` covers, in order: one pass over the ranges, not over the lines. */
+export function freeRuns(from: number, to: number, shown: Array<[number, number]>): Array<[number, number]> {
+  const covered = shown
+    .map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)])
+    .filter(([a, b]) => a <= b)
+    .sort((x, y) => x[0] - y[0]);
+  const runs: Array<[number, number]> = [];
+  let next = from;
+  for (const [a, b] of covered) {
+    if (a > next) runs.push([next, a - 1]);
+    next = Math.max(next, b + 1);
+  }
+  if (next <= to) runs.push([next, to]);
+  return runs;
+}
+
 /**
  * The lines of from..to that no range of `shown` covers, by position, without listing them: an edges
  * citation of a long output shows a few thousand of its lines at most, and an array of every free line
  * built on every packing pass grew the heap by tens of MB on 20 MiB of output.
  */
 export function freeLineIndex(from: number, to: number, shown: Array<[number, number]>): { length: number; lines(start: number, end: number): number[] } {
-  const covered = shown
-    .map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)])
-    .filter(([a, b]) => a <= b)
-    .sort((x, y) => x[0] - y[0]);
-  const gaps: Array<[number, number]> = []; // free runs, in order
-  let next = from;
-  for (const [a, b] of covered) {
-    if (a > next) gaps.push([next, a - 1]);
-    next = Math.max(next, b + 1);
-  }
-  if (next <= to) gaps.push([next, to]);
+  const gaps = freeRuns(from, to, shown);
   const length = gaps.reduce((n, [a, b]) => n + b - a + 1, 0);
   /** The free lines at positions start..end-1. */
   const lines = (start: number, end: number): number[] => {
@@ -537,7 +535,8 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
   };
   const size = (parts: Citation[]): number => parts.reduce((a, c) => a + sizeOf(c), 0);
   const high = Math.min(free.length, Math.floor(Math.max(0, room) / 4) + 1);
-  if (size(make(high)) <= room) return make(high);
+  const most = make(high);
+  if (size(most) <= room) return most;
   const k = largestFitting(0, high, (n) => size(make(n)) <= room);
   return k === 0 ? null : make(k);
 }
@@ -571,7 +570,8 @@ function resolveIndex(draft: LineCitation, room: number, readLines: PackInput['r
     return citation;
   };
   const high = entries.length;
-  if (sizeOf(make(high)) <= room) return make(high);
+  const all = make(high);
+  if (sizeOf(all) <= room) return all;
   const k = largestFitting(0, high, (n) => sizeOf(make(n)) <= room);
   return k === 0 ? null : make(k);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { freeLineIndex, spread, spreadPositions } from '../../src/core/packer.js';
+import { freeLineIndex, freeRuns, spread, spreadPositions } from '../../src/core/packer.js';
 
 describe('spread: the rows an answer shows when not all fit', () => {
   it('takes the first rows, a run around the middle and the last rows', () => {
@@ -58,3 +58,24 @@ describe('freeLineIndex: the lines no shown range covers, by position', () => {
   });
 });
 
+describe('freeRuns: the uncovered runs of a range', () => {
+  it('are the maximal runs of free lines a line-by-line walk finds', () => {
+    const range = fc.tuple(fc.integer({ min: -5, max: 120 }), fc.integer({ min: 0, max: 30 })).map(([a, w]): [number, number] => [a, a + w]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 80 }), fc.array(range, { maxLength: 6 }), (from, width, shown) => {
+        const to = from + width;
+        const walked: Array<[number, number]> = [];
+        let start: number | null = null;
+        for (let n = from; n <= to + 1; n++) {
+          const free = n <= to && !shown.some(([a, b]) => n >= a && n <= b);
+          if (free && start === null) start = n;
+          if (!free && start !== null) {
+            walked.push([start, n - 1]);
+            start = null;
+          }
+        }
+        expect(freeRuns(from, to, shown)).toEqual(walked);
+      }),
+    );
+  });
+});
