@@ -33,6 +33,9 @@ export interface WarningTemplate {
 /** Whether a line that no error word marked reports a warning: a severity word or a notice of something left out. */
 export function isWarningLine(body: string, classifiedWarning: boolean): boolean {
   if (classifiedWarning) return true;
+  // Removing paths only takes words away (whole tokens become spaces), so a body without a notice word
+  // has none without its paths either: most lines stop here, before the replace.
+  if (!NOTICE.test(body)) return false;
   // A notice word inside a path (`_pytest/skipping.py`, `deprecated/index.js`) is no notice.
   const words = body.includes('/') || body.includes('\\') ? body.replace(/\S*[\\/]\S*/g, ' ') : body;
   if (!NOTICE.test(words) || ZERO.test(words)) return false;

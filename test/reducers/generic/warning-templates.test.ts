@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isOutcomeLine } from '../../../src/reducers/generic/classify.js';
 import { defaultConfig } from '../../../src/config.js';
 import { budgetFor } from '../../../src/core/budget.js';
 import { WarningTemplates, isWarningLine, warningParts } from '../../../src/reducers/generic/warning-templates.js';
@@ -52,3 +54,24 @@ describe('warnings of a verdict, one shared mechanism', () => {
   });
 });
 
+
+describe('isWarningLine', () => {
+  // The definition before the notice pre-test on the whole body: paths removed first, then the words read.
+  const NOTICE = /\b(?:skipp(?:ed|ing)|ignor(?:ed|ing)|held back|kept back|not (?:run|built|installed)|overrid(?:e|es|ing|den)|deprecat(?:ed|ion)|xfail(?:ed)?|obsolete|superseded|retrying|unmet)\b/i;
+  const ZERO = /\b0\s+(?:skipped|ignored|deprecat\w*)\b|\b(?:skipped|ignored)\s*[=:]?\s*0\b/i;
+  const reference = (body: string): boolean => {
+    const words = body.replace(/\S*[\\/]\S*/g, ' ');
+    return NOTICE.test(words) && !ZERO.test(words) && !isOutcomeLine(body);
+  };
+  const pieces = ['skipped', 'Skipping', 'ignored', 'held back', 'held', 'back', 'not run', 'not', 'run', 'override', 'deprecated', 'xfail', '0', '3', ' ', '  ', '\t', '/', '\\', 'a/', '/b', '_pytest/', 'x', ':', '=', 'passed', ',', '.'];
+  const body = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((p) => p.join(''));
+
+  it('answers as the path-stripping definition does', () => {
+    fc.assert(
+      fc.property(fc.oneof(body, fc.string({ maxLength: 30 })), (text) => {
+        expect(isWarningLine(text, false)).toBe(reference(text));
+      }),
+      { numRuns: 20000 },
+    );
+  });
+});
