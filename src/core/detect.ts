@@ -37,7 +37,12 @@ export function detectReducer<R extends ReducerClaims>(probe: Probe, reducers: r
   // own score says it is not unsure, no other detect() needs to run (each compiles its regexes).
   const own = claimed ? safeScore(claimed.reducer, probe) : 0;
   if (claimed && own >= 0.3) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
-  const scored = reducers
+  // A run that printed nothing (or only whitespace) has no content to tell a format by: only the
+  // reducers that read argv (and text, the fallback) can score it, so the others' detect regexes are
+  // not compiled at all. A test holds every other detect() to 0 on a blank probe.
+  const blank = isBlank(probe.head) && isBlank(probe.stderrHead);
+  const owner = claimed?.reducer;
+  const scored = (blank ? reducers.filter((r) => r.readsArgv || r.name === 'text' || r === owner) : reducers)
     .map((reducer) => ({ reducer, score: safeScore(reducer, probe) }))
     .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name));
   const best = scored[0];
@@ -74,6 +79,8 @@ function pickFamily<R extends ReducerClaims>(probe: Probe, reducers: readonly R[
 export function byName(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const isBlank = (text: string): boolean => !/\S/.test(text);
 
 /** A detect() that throws is a reducer bug; it must not take the run down. */
 function safeScore(reducer: ReducerClaims, probe: Probe): number {

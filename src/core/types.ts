@@ -185,6 +185,12 @@ export interface ReducerClaims {
    * commands, or one per command (its words without options); undefined leaves it to the table.
    */
   readonly intent?: Intent | ((words: readonly string[]) => Intent | undefined);
+  /**
+   * Set when detect() can score a run from its argv alone, beyond what word-prefix claims express
+   * (`docker compose <any>`, a file reader's extension). Only these are scored when a run printed
+   * nothing; a test holds every other detect() to 0 on a blank probe.
+   */
+  readonly readsArgv?: boolean;
   /** 0..1 from argv and the first few KiB; cheap and pure. */
   detect(probe: Probe): number;
 }

@@ -33,10 +33,49 @@ describe('detectReducer', () => {
     fc.assert(
       fc.property(fc.array(reducer, { minLength: 1, maxLength: 6 }), fc.array(word, { maxLength: 3 }), (rows, argv) => {
         const reducers: ReducerClaims[] = [...rows, { name: 'text', claims: [], score: 0 }].map((r) => ({ name: r.name, family: r.name, claims: r.claims, detect: () => r.score }));
-        const probe: Probe = { argv, head: '', stderrHead: '' };
+        const probe: Probe = { argv, head: 'output', stderrHead: '' };
         expect(detectReducer(probe, reducers)).toEqual(reference(probe, reducers));
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('scores only the reducers that read argv (and text) when a run printed nothing but whitespace', () => {
+    const scored: string[] = [];
+    const row = (name: string, score: number, extra: Partial<ReducerClaims> = {}): ReducerClaims => ({ name, family: name, claims: [], detect: () => (scored.push(name), score), ...extra });
+    const rows = [row('json', 0), row('compose', 0, { readsArgv: true }), row('text', 0.1)];
+    for (const head of ['', ' \n', '\n\n']) {
+      expect(detectReducer({ argv: ['true'], head, stderrHead: '\t' }, rows)).toEqual({ reducer: rows[2], source: 'fallback', score: 0.1 });
+    }
+    expect(scored.filter((name) => name === 'json')).toEqual([]);
+    expect(detectReducer({ argv: ['true'], head: 'x', stderrHead: '' }, rows).reducer.name).toBe('text');
+    expect(scored).toContain('json');
+  });
+
+  it('every registered detect() scores a blank probe 0 unless its reducer claims the command or says it reads argv', async () => {
+    const { reducers } = await import('../../src/reducers/registry.js');
+    const words = [...new Set(reducers.flatMap((r) => (r.claims ?? []).flatMap((c) => c.split(' '))))];
+    const argv = fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom('-o', 'json', '--json', 'x.py', './...', '-v', '--dry-run')), { maxLength: 4 });
+    fc.assert(
+      fc.property(argv, fc.constantFrom('', ' ', '\n', '\r\n\t'), fc.constantFrom(undefined, 'answer' as const, 'verdict' as const), (args, blank, intent) => {
+        const words = commandWords(args);
+        for (const reducer of reducers) {
+          if (reducer.name === 'text' || reducer.readsArgv) continue;
+          const claims = (reducer.claims ?? []).some((claim) => claim.split(' ').every((part, i) => words[i] === part));
+          if (!claims) expect([reducer.name, reducer.detect({ argv: args, head: blank, stderrHead: blank, intent })]).toEqual([reducer.name, 0]);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('user families on a blank probe', () => {
+  it('a family named by an argv pattern still takes a run that printed nothing', async () => {
+    const { reducersFor } = await import('../../src/reducers/registry.js');
+    const { defaultConfig } = await import('../../src/config.js');
+    const config = { ...defaultConfig(), families: [{ name: 'deployer', argv: /^deploy-tool\b/, reducer: 'text' as const, errorPatterns: [] }] };
+    const detection = detectReducer({ argv: ['deploy-tool', 'push'], head: '', stderrHead: '' }, reducersFor(config, {}));
+    expect([detection.reducer.name, detection.source]).toEqual(['deployer', 'content']);
   });
 });

@@ -9,6 +9,7 @@ export const dockerComposeClaims: ReducerClaims = {
   family: 'docker',
   claims: ['docker compose up', 'docker-compose up', 'docker compose logs', 'docker-compose logs', 'docker compose run', 'docker-compose run', 'docker compose start', 'docker compose restart', 'docker compose down', 'docker-compose down', 'podman-compose up', 'podman compose up'],
   lane: 'external-runtime',
+  readsArgv: true,
   detect(probe) {
     const words = commandWords(probe.argv);
     if ((words[0] === 'docker' && words[1] === 'compose') || words[0] === 'docker-compose' || words[0] === 'podman-compose') return 0.95;

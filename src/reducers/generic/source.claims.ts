@@ -94,6 +94,7 @@ export const sourceClaims: ReducerClaims = {
   family: 'text',
   intent: 'answer',
   lane: 'internal',
+  readsArgv: true,
   detect(probe: Probe) {
     const target = readTarget(probe.argv);
     if (target?.kind) return 0.95;

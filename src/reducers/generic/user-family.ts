@@ -12,6 +12,7 @@ export function userFamilyReducer(family: UserFamily, base: RegisteredReducer): 
     family: family.name,
     ...(family.trustLane ? { lane: family.trustLane } : {}),
     ...(family.intent ? { intent: family.intent } : {}),
+    ...(family.argv ? { readsArgv: true } : {}),
     detect(probe: Parameters<Reducer['detect']>[0]): number {
       if (family.argv && probe.argv.length > 0 && family.argv.test(probe.argv.join(' '))) return 0.97;
       if (family.content && family.content.test(probe.head + '\n' + probe.stderrHead)) return 0.85;

@@ -10,6 +10,7 @@ export const npmInstallClaims: ReducerClaims = {
   intent: 'verdict',
   claims: ['npm install', 'npm i', 'npm ci', 'npm add', 'npm update', 'npm uninstall', 'npm rebuild', 'npm dedupe', 'pnpm install', 'pnpm i', 'pnpm add', 'pnpm update', 'pnpm up', 'pnpm remove', 'yarn install', 'yarn add', 'yarn upgrade', 'yarn remove', 'bun install', 'bun add'],
   lane: 'internal',
+  readsArgv: true,
   detect(probe) {
     const words = commandWords(probe.argv);
     if (words[0] === 'yarn' && words.length === 1) return 0.9;
