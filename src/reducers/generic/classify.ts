@@ -81,7 +81,7 @@ export function stripLogPrefix(text: string): string {
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** `\s` of a JavaScript regex. */
-const isSpace = (c: number): boolean =>
+export const isSpace = (c: number): boolean =>
   c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /**

@@ -27,3 +27,19 @@ describe('log prefix', () => {
     );
   });
 });
+
+describe('levelOf', () => {
+  // Level words and what sits around them in log lines: prefixes, brackets, `x:` scopes, near misses.
+  const levelPieces = ['INFO', 'info', 'Info', 'WARN', 'warning', 'ERROR', 'error', 'err', 'errors', 'crit', 'critical', 'fatal', 'debug', 'DEBUG', 'notice', 'trace', 'TRACE', 'LOG', 'E1123', 'I1123', ' 10:00:00', '<3>', '[', ']', 'core:', ':', ' ', '  ', '\t', 'level=', 'error:', 'x', 'GET /a 200', '"level":50', 'ValueError: x', '=', '\u00a0', '\ufeff', '2026-11-24T05:00:01Z ', '2026-11-24 05:00:01,123 '];
+  const logLine = fc.array(fc.constantFrom(...levelPieces), { maxLength: 8 }).map((p) => p.join(''));
+
+  it('answers as its rules alone do (the leading-word fast path changes nothing)', async () => {
+    const { levelOf } = await import('../../../src/reducers/generic/log-problems.js');
+    fc.assert(
+      fc.property(fc.oneof(logLine, fc.string({ maxLength: 30 }), logLine.map((t) => t + 'x'.repeat(150) + ' INFO y')), (text) => {
+        expect(levelOf(text)).toEqual(levelOf(text, false));
+      }),
+      { numRuns: 30000 },
+    );
+  });
+});
