@@ -33,7 +33,8 @@ export function tableRows(r, { withFixtures = true } = {}) {
 }
 
 export function heading(r) {
-  return `reduce bench, ${r.date}, node ${r.node}, ${r.cpus} x ${r.cpuModel}, ${r.memGiB} GiB, load ${r.load.join(' ')}`;
+  const unset = r.unsetEnv?.length ? `, ${r.unsetEnv.join(' ')} unset` : '';
+  return `reduce bench, ${r.date}, node ${r.node}, ${r.cpus} x ${r.cpuModel}, ${r.memGiB} GiB, load ${r.load.join(' ')}${unset}`;
 }
 
 /** The header line and the rows, columns padded to their widest cell. */

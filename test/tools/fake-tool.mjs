@@ -47,14 +47,15 @@ switch (action) {
     break;
   }
   case 'hang':
-    out('started\n');
+    // The handlers first: a test sends its signal as soon as it sees `started`.
     process.on('SIGTERM', () => { out('got SIGTERM\n'); process.exit(143); });
     process.on('SIGINT', () => { out('got SIGINT\n'); process.exit(130); });
+    out('started\n');
     setInterval(() => {}, 1000);
     break;
   case 'ignore-term':
-    out('started\n');
     process.on('SIGTERM', () => out('ignoring SIGTERM\n'));
+    out('started\n');
     setInterval(() => {}, 1000);
     break;
   case 'kill-self':
