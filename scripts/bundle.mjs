@@ -79,7 +79,25 @@ await build({
   // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
-  fs.writeFileSync(hot, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  fs.writeFileSync(hot, viewBuiltins(text).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+fs.writeFileSync(path.join(outdir, 'cli.cjs'), viewBuiltins(fs.readFileSync(path.join(outdir, 'cli.cjs'), 'utf8')));
+
+/**
+ * A default import of a Node built-in (`import fs from 'node:fs'`) becomes `__toESM(require('node:fs'), 1)`
+ * in a CommonJS bundle: a new object with one getter per export, built at every import site at every
+ * start (about 50 sites, a hundred keys for fs or process). Node's built-ins are plain CommonJS objects,
+ * so an object whose prototype is the module and whose `default` is the module reads the same
+ * (`.default.readFileSync`, `.readFileSync`), built in one call.
+ */
+function viewBuiltins(code) {
+  const sites = /__toESM\(require\("(node:[\w/]+)"\)(?:, ?1)?\)/g;
+  if (!sites.test(code)) return code;
+  const helper = 'var __builtinView=(mod)=>Object.create(mod,{default:{value:mod,enumerable:true}});';
+  const strict = code.indexOf('"use strict";');
+  if (strict === -1) throw new Error('bundle: no "use strict" prologue to put the built-in view helper after');
+  const at = strict + '"use strict";'.length;
+  return code.slice(0, at) + helper + code.slice(at).replace(sites, '__builtinView(require("$1"))');
 }
 
 // The code cache, taken after a run and an inspect so that it holds the functions they compile, not only the top level.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { capYoungGeneration } from './capture/young-generation.js';
 import { requireWithCodeCache } from './code-cache.js';
 import { hotCommand } from './commands/fast-args.js';
 import { reportError } from './errors.js';
@@ -26,6 +27,9 @@ async function loadHot(): Promise<Hot> {
 
 async function run(argv: readonly string[]): Promise<number> {
   const hot = hotCommand(argv.slice(2));
+  // Here, not in the run itself: the build runs one to make the code cache, and a V8 flag changed
+  // there would make V8 reject that cache at every start.
+  if (hot?.kind === 'run') capYoungGeneration();
   if (hot) return (await loadHot()).runHot(hot);
   try {
     return await (await import('./program.js')).runProgram(argv);

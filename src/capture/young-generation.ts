@@ -21,7 +21,8 @@ const v8Controls: HeapControls = {
  * needs (peak RSS 107 MiB; 84 MiB with the young generation at 8 MiB, same CPU time). Node takes
  * `--max-semi-space-size` only on its own command line, which an installed bin cannot set; the growth
  * factor is read at every growth, so setting it to 1 once the cap is reached stops there. For the CLI
- * only: a library caller's heap is its own. Returns the function that stops watching.
+ * entry only: a library caller's heap is its own, and a changed flag makes V8 reject a code cache made
+ * afterwards (the build makes one). Returns the function that stops watching.
  */
 export function capYoungGeneration(controls: HeapControls = v8Controls): () => void {
   let timer: NodeJS.Timeout | undefined;

@@ -6,7 +6,6 @@ import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
 import type { Intent, TrustLane } from '../core/types.js';
 import { ExitCode, ReduceError, UsageError, errorMessage } from '../errors.js';
 import { ingestOutput, runCommand, type ReduceOptions, type RunOutcome } from '../capture/run-command.js';
-import { capYoungGeneration } from '../capture/young-generation.js';
 import { reducersFor } from '../reducers/registry.js';
 import { startStatusLine } from '../render/status-line.js';
 import { assertKnownFamily } from '../core/detect.js';
@@ -52,7 +51,6 @@ export async function reduceOptionsFrom(flags: RunFlags, cwd = process.cwd()): P
  */
 export async function runReduce(argv: string[], flags: RunFlags): Promise<number> {
   let capturing = false;
-  const stopWatchingHeap = capYoungGeneration();
   try {
     return await reduceRun(argv, flags, () => (capturing = true));
   } catch (err) {
@@ -61,8 +59,6 @@ export async function runReduce(argv: string[], flags: RunFlags): Promise<number
     if (err instanceof ReduceError || capturing) throw err;
     process.stderr.write(`reduce: internal error before capturing (${errorMessage(err)}); running without reduce\n`);
     return argv.length > 0 ? runUnreduced(argv) : passStdinThrough();
-  } finally {
-    stopWatchingHeap();
   }
 }
 
