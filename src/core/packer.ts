@@ -268,6 +268,8 @@ function packOnce(input: PackInput): Packet {
       dropped.push({ draft, order: i });
       continue;
     }
+    // The last fit may have grown over entries the passes did not trim: they go too (room only frees).
+    used -= trimIndexes(kept, draft.stream, draft.from, shown.lines![1]);
     const end = shown.lines![1];
     if (end < draft.to) {
       shown.label = `${draft.label ?? 'text'}, lines ${count(end + 1)}-${count(draft.to)} not shown`;

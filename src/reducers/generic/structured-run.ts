@@ -53,7 +53,8 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       const index = answerBytesOf(structure, lines ? chars / lines : 0);
       parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
       if (ctx.intent === 'answer') {
-        const edges = edgeRows(digest.lines, () => digest.nextRef());
+        // A log's answer is its index of problems: rows of routine lines at both ends add bytes, not facts.
+        const edges = answer === 'whole' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
         if (edges) parts.citations.push(edges);
       }
       return finishParts ? finishParts(parts, exit) : parts;

@@ -137,7 +137,7 @@ describe('red marks', () => {
     lines.push('Plan: 1 to add, 0 to change, 1 to destroy.');
     // A plan run to learn what it will do: the verdict's evidence, not the answer's rows around it.
     const { text } = reduce(lines.join('\n') + '\n', { family: 'text', budget: 'normal', intent: 'verdict' });
-    expect(text).toMatch(/marked red by the tool[^\n]*\n\s+43│ {3}# local_file\.audit\[0\] must be replaced/);
+    expect(text).toMatch(/ 43-43 · marked red by the tool[^\n]*\n {4}# local_file\.audit\[0\] must be replaced/);
   });
 });
 
@@ -149,7 +149,7 @@ describe('text digest', () => {
     for (let i = 0; i < 400; i++) lines.push(`checking component ${i} of the settings screen in app/components/settings/part-${i}.vue`);
     lines.push('##[error]app/a.vue(63,53): error TS18047: value is possibly null.', '##[error]Process completed with exit code 2.');
     const { text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 2 });
-    expect(text).toMatch(/section of an error[^\n]*\n\s+26│ ##\[group\]Run npm run type-check/);
+    expect(text).toMatch(/ 26-26 · section of an error[^\n]*\n  ##\[group\]Run npm run type-check/);
   });
 
   it('keeps the first lines ahead of windows that only mention an error word', () => {
@@ -255,7 +255,7 @@ describe('JSON documents', () => {
     });
     const doc = { kind: 'List', items: [pod('api-1', null), pod('api-2', null), pod('data-7b5fc-bhrk9', 'OOMKilled'), pod('api-3', null), pod('api-4', null), pod('api-5', null)] };
     const { text } = reduce(JSON.stringify(doc), { family: 'json' });
-    expect(text).toMatch(/flagged: reason=OOMKilled[^\n]*\n\s+│ \/ \{"metadata":\{"name":"data-7b5fc-bhrk9","namespace":"prod"\}\}/);
+    expect(text).toMatch(/flagged: reason=OOMKilled[^\n]*\n  \/ \{"metadata":\{"name":"data-7b5fc-bhrk9","namespace":"prod"\}\}/);
   });
 });
 
