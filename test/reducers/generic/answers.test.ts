@@ -193,6 +193,26 @@ describe('answers fill their budget with the rows at both ends', () => {
     expect(piped(rows.join('\n')).text).not.toContain('tags:');
   });
 
+  it('rows take at most 60% of the budget, more of them from the end than from the start', () => {
+    const list = Array.from({ length: 2000 }, (_, i) => `src/module-${String(i).padStart(4, '0')}/index.ts`).join('\n');
+    const { packet } = piped(list);
+    const rows = packet!.citations.filter((c) => /^rows/.test(c.label ?? ''));
+    const bytes = (c: (typeof rows)[number]) => c.excerpt.reduce((a, l) => a + Buffer.byteLength(l) + 3, 0);
+    expect(rows.reduce((a, c) => a + bytes(c), 0)).toBeLessThanOrEqual(0.6 * 8192);
+    const first = rows.find((c) => c.label === 'rows, first')!;
+    const last = rows.find((c) => c.label === 'rows, last')!;
+    expect(last.excerpt.length).toBeGreaterThan(first.excerpt.length);
+  });
+
+  it("a log's answer is its index of problems: no filler rows", () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `2026-11-23 10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} INFO request ${i} served in 12ms`);
+    lines[1500] = '2026-11-23 10:25:00 ERROR database connection lost: timeout after 30s';
+    const { packet, text } = piped(lines.join('\n'), { argv: ['cat', 'app.log'] });
+    expect(packet!.reducer).toMatch(/^log@/);
+    expect(text).toContain('database connection lost');
+    expect(packet!.citations.some((c) => /^rows/.test(c.label ?? ''))).toBe(false);
+  });
+
   it('a verdict gets no filler rows', () => {
     const list = Array.from({ length: 2000 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
     expect(piped(list, { intent: 'verdict' }).text).not.toMatch(/rows, first/);

@@ -14,7 +14,7 @@ import { budgetFor } from '../../../src/core/budget.js';
 const ANSWER_CAP = 2 * 1024;
 import { clip } from '../../../src/core/format.js';
 import { marksOf } from '../../../src/core/lines.js';
-import type { LineMarks } from '../../../src/core/types.js';
+import type { LineCitation, LineMarks } from '../../../src/core/types.js';
 import { errorStrength, isOutcomeLine } from '../../../src/reducers/generic/classify.js';
 import { ErrorWindowFinder } from '../../../src/reducers/generic/error-windows.js';
 import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
@@ -142,6 +142,33 @@ describe('red marks', () => {
 });
 
 describe('text digest', () => {
+  it('trims routine lines that repeat all through the output from the edges of its excerpts, and counts them', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 400; i++) lines.push(`worker job J${String(i).padStart(5, '0')} done kind=compute attempt=1`);
+    lines.splice(200, 0, 'worker job J00200 gave up after 3 attempts: connection refused');
+    lines.push('worker finished: 399 ok, 1 failed');
+    const { parts, packet, text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    const window = parts.citations.find((c) => c.kind === 'error window') as LineCitation;
+    // The routine lines before the error are gone; what follows it stays (a recovery may sit there).
+    expect(window.from).toBe(201);
+    expect(window.to).toBeGreaterThan(201);
+    const last = parts.citations.find((c) => c.label === 'last lines') as LineCitation;
+    expect([last.from, last.to]).toEqual([402, 402]);
+    const first = parts.citations.find((c) => c.label === 'first lines') as LineCitation;
+    expect([first.from, first.to]).toEqual([1, 1]);
+    expect(text).toContain('worker finished: 399 ok, 1 failed');
+    expect(packet.omitted.some((o) => /lines not in any excerpt/.test(o.what))).toBe(true);
+  });
+
+  it('keeps context lines that do not repeat, and warnings, at the edges of a window', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 400; i++) lines.push(`worker job J${String(i).padStart(5, '0')} done kind=compute attempt=1`);
+    lines.splice(200, 0, 'WARNING retrying the upload to bucket-7', 'ERROR upload to bucket-7 failed: connection refused');
+    const { parts } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    const window = parts.citations.find((c) => c.kind === 'error window') as LineCitation;
+    expect(window.from).toBe(201);
+  });
+
   it('cites the CI step that holds the first error', () => {
     const lines = ['##[group]Run actions/checkout@v4', 'Syncing repository', '##[endgroup]', '##[group]Run npm ci'];
     for (let i = 0; i < 20; i++) lines.push(`added package ${i}`);
