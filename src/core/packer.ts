@@ -280,6 +280,7 @@ function packOnce(input: PackInput): Packet {
   }
 
   packet.citations = kept.sort((a, b) => compareCitations(a.citation, b.citation) || a.order - b.order).map((k) => k.citation);
+  packet.citations = mergeTouching(packet.citations, new Set(kept.filter((k) => k.mandatory).map((k) => k.citation.ref)), alias);
   // A bullet keeps the refs whose excerpts made it; one left with no evidence at all is dropped.
   const shown = new Set(packet.citations.map((c) => c.ref));
   let droppedBullets = 0;
@@ -666,6 +667,65 @@ function compareCitations(a: Citation, b: Citation): number {
   if (a.lines) return 1;
   if (b.lines) return -1;
   return 0;
+}
+
+/** Labels that only say a stream's first or last lines were taken: a merged excerpt says more without them. */
+const ENDS_LABEL = /^(?:first|last) lines$/;
+
+/** The label of two merged excerpts: both, `a + b` (each part once), less a bare `first lines` or `last lines`. */
+function mergedLabel(a: string | undefined, b: string | undefined): string | undefined {
+  const parts = [...new Set([a, b].flatMap((l) => (l === undefined ? [] : l.split(' + '))))];
+  const telling = parts.filter((p) => !ENDS_LABEL.test(p));
+  return (telling.length ? telling : parts).join(' + ') || undefined;
+}
+
+/** The line numbers a line excerpt shows, or null when its excerpt does not map line for line. */
+function shownNumbers(c: Citation): number[] | null {
+  if (!c.lines || c.index || c.pointer !== undefined) return null;
+  if (c.shown) return c.shown.length === c.excerpt.length ? c.shown : null;
+  return Array.from({ length: c.excerpt.length }, (_, i) => c.lines![0] + i);
+}
+
+/**
+ * Kept excerpts of a stream that touch (one starts right after another ends, or sits in the other's
+ * gaps: a row that stands out inside the first rows) become one excerpt under one header: the same
+ * lines, without a header and gap markers each; the labels are joined (mergedLabel). Mandatory
+ * excerpts (an injection hit) and indexes stay
+ * apart. Refs merged away point, through `alias`, at the excerpt that holds their lines. `cites` is in
+ * reading order (compareCitations).
+ */
+function mergeTouching(cites: Citation[], mandatory: ReadonlySet<string>, alias: Map<string, string>): Citation[] {
+  const out: Citation[] = [];
+  for (const c of cites) {
+    const host = out.at(-1);
+    const mine = shownNumbers(c);
+    const theirs = host ? shownNumbers(host) : null;
+    if (!host || !mine || !theirs || mandatory.has(c.ref) || mandatory.has(host.ref) || host.stream !== c.stream || c.lines![0] > host.lines![1] + 1 || mine.length === 0 || theirs.length === 0) {
+      out.push(c);
+      continue;
+    }
+    const taken = new Set(theirs);
+    if (mine.some((n) => taken.has(n))) {
+      out.push(c);
+      continue;
+    }
+    const text = new Map<number, string>();
+    theirs.forEach((n, i) => text.set(n, host.excerpt[i]!));
+    mine.forEach((n, i) => text.set(n, c.excerpt[i]!));
+    const numbers = [...text.keys()].sort((a, b) => a - b);
+    const from = Math.min(host.lines![0], c.lines![0]);
+    const to = Math.max(host.lines![1], c.lines![1]);
+    const merged: Citation = { ref: host.ref, stream: host.stream, lines: [from, to], excerpt: numbers.map((n) => text.get(n)!) };
+    const label = mergedLabel(host.label, c.label);
+    if (label !== undefined) merged.label = label;
+    if (numbers.length !== to - from + 1 || numbers[0] !== from) {
+      merged.shown = numbers;
+      merged.elided = to - from + 1 - numbers.length;
+    }
+    out[out.length - 1] = merged;
+    alias.set(c.ref, host.ref);
+  }
+  return out;
 }
 
 function countDropped(drafts: CitationDraft[]): Map<string, number> {
