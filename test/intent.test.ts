@@ -192,11 +192,12 @@ describe('nothing cut, nothing added', () => {
     const result = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: ['./build-index'], outputsDir: outputsDir(), cwd: work, intent: 'verdict', trustLane: 'internal' });
     const packet = result.packet!;
     expect(packet.status).toBe('ok');
-    // 512 B for the outcome, plus what the one distinct warning takes (budget.ts: at most 2 KiB in all).
-    expect(packet.stats.packetBytes).toBeGreaterThan(512);
+    // 512 B for the outcome, plus what the one distinct warning takes (budget.ts: at most 2 KiB in all);
+    // both fit, so nothing of the budget's growth goes unused.
     expect(packet.stats.packetBytes).toBeLessThanOrEqual(512 + 200);
+    expect(packet.omitted.every((o) => !/distinct warnings|excerpts/.test(o.what))).toBe(true);
     expect(result.text).toContain('Done in 4.2s');
-    expect(result.text).toMatch(/warning ×2[^\n]*\n\s+41│ warning: config key "legacy" is deprecated/);
+    expect(result.text).toMatch(/ 41-41 · warning ×2[^\n]*\n  warning: config key "legacy" is deprecated/);
   });
 
   it('leaves a successful run ok when its text only mentions errors', () => {

@@ -141,6 +141,11 @@ export class ErrorWindowFinder {
     if (this.byKey.size < MAX_KEYS) this.byKey.set(key, window);
   }
 
+  /** The window still open on a stream (the last one opened there), if any. */
+  current(stream: StreamName): ErrorWindow | undefined {
+    return this.open.get(stream);
+  }
+
   /** Clamps windows to the lines that exist. */
   finish(lineCounts: Record<StreamName, number>): ErrorWindow[] {
     for (const window of this.windows) window.to = Math.min(window.to, lineCounts[window.stream]);

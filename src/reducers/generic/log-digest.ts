@@ -3,7 +3,7 @@ import { isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
-import { TemplateCounter, errorKey } from './templates.js';
+import { TemplateCounter, errorKey, type TemplateStat } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
 import { WarningTemplates, isWarningLine, warningParts } from './warning-templates.js';
 import { ProblemLog } from './log-problems.js';
@@ -51,6 +51,19 @@ const LOG_SHARE = 0.2;
 /** Lines with a level a log needs in all before its problem templates are listed. */
 const LOG_MIN_LEVELED = 10;
 
+/**
+ * A context line repeating a template at least this often (and on a twentieth of the output) is
+ * noise: an error window, the first lines and the last lines lose such lines at their edges (`job
+ * J00209 done` around `job J00211 gave up`), and the lines left out are counted with the rest.
+ */
+const NOISE_MIN = 20;
+const NOISE_SHARE = 0.05;
+/** Lines remembered per stream: the context an error window reaches back over, and the last lines. */
+const RECENT = Math.max(TAIL_LINES, 10);
+
+/** What the edge trimming needs of a line: its template (null when blank) and whether it is plain (no error or warning). */
+type LineNote = { n: number; stat: TemplateStat | null; plain: boolean };
+
 export interface LogDigestOptions extends ErrorWindowOptions {
   /** Whether to list a log's distinct problems (false when the caller runs its own ProblemLog). */
   problems?: boolean;
@@ -79,6 +92,10 @@ export class LogDigest {
   readonly warnings = new WarningTemplates();
   /** Error lines that lead with their severity; only these make a successful run a failure. */
   strongErrors = 0;
+  /** Per stream, the last RECENT lines; and the lines of error windows and first lines, for trimEdges. */
+  private readonly recent: Record<StreamName, LineNote[]> = { stdout: [], stderr: [] };
+  private readonly notes = new Map<string, LineNote>();
+  private windowCount = 0;
 
   /** The log's problems, while the output still may be a log; null once it is known not to be one. */
   private problemLog: ProblemLog | null;
@@ -113,9 +130,40 @@ export class LogDigest {
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
     } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body, text.length);
-    if (body.trim() !== '') this.templates.add(stream, body, n);
+    const note: LineNote = { n, stat: body.trim() !== '' ? this.templates.add(stream, body, n) : null, plain: kind !== 'error' && kind !== 'warning' };
+    this.noteLine(stream, note);
     if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
     this.tables.line(stream, n, text);
+  }
+
+  /** Keeps what trimEdges needs of the lines it may trim: the first lines, error windows, the last lines. */
+  private noteLine(stream: StreamName, note: LineNote): void {
+    const recent = this.recent[stream];
+    recent.push(note);
+    if (recent.length > RECENT) recent.shift();
+    const open = this.errors.current(stream);
+    if (this.errors.windows.length !== this.windowCount) {
+      // A window opened on this line: the context it reached back over is in the recent lines.
+      this.windowCount = this.errors.windows.length;
+      if (open) for (const r of recent) if (r.n >= open.from) this.notes.set(`${stream}:${r.n}`, r);
+    } else if (note.n <= HEAD_LINES || (open && note.n >= open.from && note.n <= open.to)) this.notes.set(`${stream}:${note.n}`, note);
+  }
+
+  /**
+   * A range without the noise lines at its edges (see NOISE_MIN), never past `keep` (the lines it
+   * must hold: an error line, the last line). Lines of unknown template are kept.
+   */
+  private trimEdges(stream: StreamName, from: number, to: number, keepFrom: number, keepTo: number): [number, number] {
+    const total = this.lines.stdout + this.lines.stderr;
+    const last = new Map(this.recent[stream].map((r) => [r.n, r]));
+    const noise = (n: number): boolean => {
+      const note = this.notes.get(`${stream}:${n}`) ?? last.get(n);
+      if (!note || !note.plain) return false;
+      return note.stat === null || (note.stat.count >= NOISE_MIN && note.stat.count >= total * NOISE_SHARE);
+    };
+    while (from < keepFrom && noise(from)) from++;
+    while (to > keepTo && noise(to)) to--;
+    return [from, to];
   }
 
   /** Remembers the header of the section a strong error sits in, once per section. */
@@ -177,15 +225,20 @@ export class LogDigest {
       const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
       // A window that only mentions an error word (prose, a config value) ranks below the first lines.
       const priority = window.strength === 2 ? (rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low') : weakRank++ < 3 ? 'normal' : 'low';
-      citations.push({ ref: this.nextRef(), stream: window.stream, from: window.from, to: window.to, label, kind: 'error window', priority, focus: window.focus });
+      // Noise before the error goes; what follows it stays (a check that recovers three lines later).
+      const [from] = this.trimEdges(window.stream, window.from, window.to, Math.min(...window.focus), window.to);
+      citations.push({ ref: this.nextRef(), stream: window.stream, from, to: window.to, label, kind: 'error window', priority, focus: window.focus });
     });
     windows.length = 0;
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = this.lines[stream];
       if (lines === 0) continue;
       // The first lines say what ran (a command banner, a count of what was collected): cheap and high.
-      if (!options.skipHead) citations.push(this.range(stream, 1, Math.min(HEAD_LINES, lines), 'first lines', 'high'));
-      if (!options.skipTail && lines > HEAD_LINES) citations.push(this.range(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high'));
+      if (!options.skipHead) citations.push(this.range(stream, 1, this.trimEdges(stream, 1, Math.min(HEAD_LINES, lines), 1, 1)[1], 'first lines', 'high'));
+      if (!options.skipTail && lines > HEAD_LINES) {
+        const [from] = this.trimEdges(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, lines, lines);
+        citations.push(this.range(stream, from, lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high'));
+      }
     }
 
     // Only templates that stand for a real share of the output are worth an excerpt.

@@ -11,7 +11,7 @@ import { logClaims } from './log.claims.js';
 
 export const logReducer: Reducer = {
   ...logClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   start: (ctx) =>
     structuredRun(ctx, [new ProblemLog()], (parts) =>
       // A log that records problems (5xx answers, ERROR lines) is not a clean success, whatever `cat` returned.

@@ -12,7 +12,7 @@ import { sqlClaims } from './sql.claims.js';
 
 export const sqlReducer: Reducer = {
   ...sqlClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   start: (ctx) => structuredRun(ctx, [new SqlSession(), new TableScanner(ctx.argv.includes('--csv') ? 'csv' : null), new RecordBlocks(true)], (parts) => {
     const failed = typeof parts.fields.sqlErrors === 'number' && parts.fields.sqlErrors > 0;
     return failed ? { ...parts, status: 'fail' } : parts;

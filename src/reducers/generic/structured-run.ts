@@ -53,7 +53,8 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       const index = answerBytesOf(structure, lines ? chars / lines : 0);
       parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
       if (ctx.intent === 'answer') {
-        const edges = edgeRows(digest.lines, () => digest.nextRef());
+        // A log's answer is its index of problems: rows of routine lines at both ends add bytes, not facts.
+        const edges = answer === 'whole' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
         if (edges) parts.citations.push(edges);
       }
       return finishParts ? finishParts(parts, exit) : parts;
@@ -62,8 +63,8 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
 }
 
 /**
- * An answer's rows at both ends, packed last: whatever room the index leaves goes to the first and
- * last lines not shown yet, so a large answer never shows fewer of them than a blind head-and-tail cut.
+ * An answer's rows at both ends and around the middle, packed last: the room the index leaves, within
+ * a share of the budget (the packer's EDGES_SHARE), goes to lines not shown yet.
  */
 export function edgeRows(lines: { stdout: number; stderr: number }, nextRef: () => string): LineCitation | null {
   const stream: StreamName = lines.stdout > 0 ? 'stdout' : 'stderr';

@@ -10,7 +10,7 @@ import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
   ...textClaims,
-  version: '1.3.2',
+  version: '1.3.3',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     return {

@@ -9,6 +9,6 @@ import { treeClaims } from './tree.claims.js';
 
 export const treeReducer: Reducer = {
   ...treeClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   start: (ctx) => structuredRun(ctx, [new DependencyTree()]),
 };

@@ -193,6 +193,38 @@ describe('answers fill their budget with the rows at both ends', () => {
     expect(piped(rows.join('\n')).text).not.toContain('tags:');
   });
 
+  it('rows take at most 60% of the budget, more of them from the end than from the start', () => {
+    const list = Array.from({ length: 2000 }, (_, i) => `src/module-${String(i).padStart(4, '0')}/index.ts`).join('\n');
+    const { packet, text } = piped(list);
+    // The index (counts, first and last items) is small: the rows stop well short of the 8 KiB budget.
+    expect(Buffer.byteLength(text)).toBeLessThan(0.6 * 8192 + 1500);
+    const count = (where: string) => packet!.citations.filter((c) => c.label?.includes(`rows, ${where}`)).reduce((a, c) => a + c.excerpt.length, 0);
+    expect(count('last')).toBeGreaterThan(count('first'));
+  });
+
+  it('excerpts that touch become one, under one header: a row that stands out inside the first rows has no header of its own', () => {
+    const rows = Array.from({ length: 900 }, (_, i) => `${String(i + 1).padStart(4)} | job-${i} | ${i === 9 ? 'failed' : i % 97 === 50 ? 'stopped' : 'done  '}`);
+    const { packet, text } = piped(['  id | name | state', '-----+------+-------', ...rows].join('\n'), { argv: ['psql', '-c', 'select * from jobs'] });
+    const holding = packet!.citations.filter((c) => c.excerpt.some((l) => l.includes('job-9 |')));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]!.lines![0]).toBe(1);
+    // Every ref a bullet names is a citation shown; every line of the packet's excerpts appears once.
+    const shown = new Set(packet!.citations.map((c) => c.ref));
+    for (const bullet of packet!.summary) for (const [, ref] of bullet.matchAll(/\[(c\w+)\]/g)) expect(shown.has(ref!)).toBe(true);
+    const numbers = packet!.citations.filter((c) => c.lines && !c.index).flatMap((c) => c.shown ?? Array.from({ length: c.excerpt.length }, (_, i) => c.lines![0] + i));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(text).not.toMatch(/^\[c\w+\] stdout 12-12 /m);
+  });
+
+  it("a log's answer is its index of problems: no filler rows", () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `2026-11-23 10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} INFO request ${i} served in 12ms`);
+    lines[1500] = '2026-11-23 10:25:00 ERROR database connection lost: timeout after 30s';
+    const { packet, text } = piped(lines.join('\n'), { argv: ['cat', 'app.log'] });
+    expect(packet!.reducer).toMatch(/^log@/);
+    expect(text).toContain('database connection lost');
+    expect(packet!.citations.some((c) => /^rows/.test(c.label ?? ''))).toBe(false);
+  });
+
   it('a verdict gets no filler rows', () => {
     const list = Array.from({ length: 2000 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
     expect(piped(list, { intent: 'verdict' }).text).not.toMatch(/rows, first/);

@@ -14,7 +14,7 @@ import { budgetFor } from '../../../src/core/budget.js';
 const ANSWER_CAP = 2 * 1024;
 import { clip } from '../../../src/core/format.js';
 import { marksOf } from '../../../src/core/lines.js';
-import type { LineMarks } from '../../../src/core/types.js';
+import type { LineCitation, LineMarks } from '../../../src/core/types.js';
 import { errorStrength, isOutcomeLine } from '../../../src/reducers/generic/classify.js';
 import { ErrorWindowFinder } from '../../../src/reducers/generic/error-windows.js';
 import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
@@ -137,11 +137,38 @@ describe('red marks', () => {
     lines.push('Plan: 1 to add, 0 to change, 1 to destroy.');
     // A plan run to learn what it will do: the verdict's evidence, not the answer's rows around it.
     const { text } = reduce(lines.join('\n') + '\n', { family: 'text', budget: 'normal', intent: 'verdict' });
-    expect(text).toMatch(/marked red by the tool[^\n]*\n\s+43│ {3}# local_file\.audit\[0\] must be replaced/);
+    expect(text).toMatch(/ 43-\d+ · marked red by the tool[^\n]*\n {4}# local_file\.audit\[0\] must be replaced/);
   });
 });
 
 describe('text digest', () => {
+  it('trims routine lines that repeat all through the output from the edges of its excerpts, and counts them', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 400; i++) lines.push(`worker job J${String(i).padStart(5, '0')} done kind=compute attempt=1`);
+    lines.splice(200, 0, 'worker job J00200 gave up after 3 attempts: connection refused');
+    lines.push('worker finished: 399 ok, 1 failed');
+    const { parts, packet, text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    const window = parts.citations.find((c) => c.kind === 'error window') as LineCitation;
+    // The routine lines before the error are gone; what follows it stays (a recovery may sit there).
+    expect(window.from).toBe(201);
+    expect(window.to).toBeGreaterThan(201);
+    const last = parts.citations.find((c) => c.label === 'last lines') as LineCitation;
+    expect([last.from, last.to]).toEqual([402, 402]);
+    const first = parts.citations.find((c) => c.label === 'first lines') as LineCitation;
+    expect([first.from, first.to]).toEqual([1, 1]);
+    expect(text).toContain('worker finished: 399 ok, 1 failed');
+    expect(packet.omitted.some((o) => /lines not in any excerpt/.test(o.what))).toBe(true);
+  });
+
+  it('keeps context lines that do not repeat, and warnings, at the edges of a window', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 400; i++) lines.push(`worker job J${String(i).padStart(5, '0')} done kind=compute attempt=1`);
+    lines.splice(200, 0, 'WARNING retrying the upload to bucket-7', 'ERROR upload to bucket-7 failed: connection refused');
+    const { parts } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    const window = parts.citations.find((c) => c.kind === 'error window') as LineCitation;
+    expect(window.from).toBe(201);
+  });
+
   it('cites the CI step that holds the first error', () => {
     const lines = ['##[group]Run actions/checkout@v4', 'Syncing repository', '##[endgroup]', '##[group]Run npm ci'];
     for (let i = 0; i < 20; i++) lines.push(`added package ${i}`);
@@ -149,7 +176,7 @@ describe('text digest', () => {
     for (let i = 0; i < 400; i++) lines.push(`checking component ${i} of the settings screen in app/components/settings/part-${i}.vue`);
     lines.push('##[error]app/a.vue(63,53): error TS18047: value is possibly null.', '##[error]Process completed with exit code 2.');
     const { text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 2 });
-    expect(text).toMatch(/section of an error[^\n]*\n\s+26│ ##\[group\]Run npm run type-check/);
+    expect(text).toMatch(/ 26-26 · section of an error[^\n]*\n  ##\[group\]Run npm run type-check/);
   });
 
   it('keeps the first lines ahead of windows that only mention an error word', () => {
@@ -255,7 +282,7 @@ describe('JSON documents', () => {
     });
     const doc = { kind: 'List', items: [pod('api-1', null), pod('api-2', null), pod('data-7b5fc-bhrk9', 'OOMKilled'), pod('api-3', null), pod('api-4', null), pod('api-5', null)] };
     const { text } = reduce(JSON.stringify(doc), { family: 'json' });
-    expect(text).toMatch(/flagged: reason=OOMKilled[^\n]*\n\s+│ \/ \{"metadata":\{"name":"data-7b5fc-bhrk9","namespace":"prod"\}\}/);
+    expect(text).toMatch(/flagged: reason=OOMKilled[^\n]*\n  \/ \{"metadata":\{"name":"data-7b5fc-bhrk9","namespace":"prod"\}\}/);
   });
 });
 
