@@ -274,7 +274,7 @@ export class LogDigest {
       status: failed || this.strongErrors > 0 || (unknown && this.errors.errorLines > 0) ? 'fail' : this.tables.flagged > 0 ? 'warn' : 'ok',
       summary,
       fields: { ...nonZero({ errorLines: this.errors.errorLines, warningLines: this.errors.warningLines, foldedLines: succeeded ? 0 : folded, badStatusRows: this.tables.flagged }), ...(problemParts?.fields ?? {}) },
-      citations,
+      citations: windowsAfterProblems(citations),
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
       ...(succeeded && warnings.bytes ? { warningBytes: warnings.bytes } : {}),
@@ -306,4 +306,13 @@ export function rankWindows(windows: readonly ErrorWindow[]): ErrorWindow[] {
     return [...head, ...tail, ...list.filter((w) => !head.includes(w) && !tail.includes(w))];
   };
   return [...order(strong), ...order(weak)];
+}
+/**
+ * In a log, every distinct problem is already cited once with its detail (ProblemLog): an error window
+ * around one adds context, worth its bytes only after each problem has its line, so windows rank one
+ * step lower there. A run of six different problems then shows all six before the first window.
+ */
+export function windowsAfterProblems(citations: CitationDraft[]): CitationDraft[] {
+  if (!citations.some((c) => c.kind === 'problem')) return citations;
+  return citations.map((c) => (c.kind === 'error window' && c.priority !== 'mandatory' ? { ...c, priority: c.priority === 'high' ? 'normal' : 'low' } : c));
 }

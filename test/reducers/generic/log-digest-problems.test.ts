@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogDigest } from '../../../src/reducers/generic/log-digest.js';
+import { LogDigest, windowsAfterProblems } from '../../../src/reducers/generic/log-digest.js';
+import type { CitationDraft } from '../../../src/core/types.js';
 
 /** A service log of 460 lines with three different problems spread through it. */
 function serviceLog(): string[] {
@@ -35,5 +36,26 @@ describe('the log digest lists a log\'s distinct problems wherever a log lands',
     prose.push('ERROR: one bad row');
     expect(digestOf(prose).fields.problems).toBeUndefined();
     expect(digestOf(serviceLog(), 0, false).fields.problems).toBeUndefined();
+  });
+
+  it('ranks error windows one step below the problems in a log, so every distinct problem gets its line first', () => {
+    const parts = digestOf(serviceLog(), 1);
+    const windows = parts.citations.filter((c) => c.kind === 'error window');
+    const problems = parts.citations.filter((c) => c.kind === 'problem');
+    expect(windows.length).toBeGreaterThan(0);
+    expect(problems.length).toBe(3);
+    expect(windows.every((c) => c.priority !== 'high')).toBe(true);
+    // Not a log: the same error lines in prose keep their windows' rank.
+    const prose = Array.from({ length: 300 }, (_, i) => `row ${i} checked`);
+    prose.splice(150, 0, 'ERROR: one bad row');
+    expect(digestOf(prose, 1).citations.filter((c) => c.kind === 'error window').map((c) => c.priority)).toEqual(['high']);
+  });
+
+  it('windowsAfterProblems lowers error windows only where problems are cited, and never a mandatory one', () => {
+    const cite = (kind: string, priority: CitationDraft['priority']): CitationDraft => ({ ref: kind, stream: 'stdout', from: 1, to: 1, label: kind, kind, priority });
+    const withProblems = [cite('problem', 'high'), cite('error window', 'high'), cite('error window', 'normal'), cite('error window', 'mandatory'), cite('outcome', 'high')];
+    expect(windowsAfterProblems(withProblems).map((c) => c.priority)).toEqual(['high', 'normal', 'low', 'mandatory', 'high']);
+    const without = [cite('error window', 'high'), cite('outcome', 'high')];
+    expect(windowsAfterProblems(without)).toBe(without);
   });
 });
