@@ -253,7 +253,7 @@ function packOnce(input: PackInput): Packet {
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
     if (draft.layout === 'edges') {
-      const edges = fitEdges(draft, Math.min(input.budget - used, Math.floor(input.budget * EDGES_SHARE)), covered(kept, draft.stream), input.readLines);
+      const edges = fitEdges(draft, input.budget - used, covered(kept, draft.stream), input.readLines);
       if (edges) for (const part of edges) keep(part, i, draft);
       else dropped.push({ draft, order: i });
       continue;
@@ -513,21 +513,6 @@ export function freeLineIndex(from: number, to: number, shown: Array<[number, nu
 }
 
 /**
- * The most of the budget an `edges` citation's rows take. They are a positional sample, not an
- * index: measured on the eval's dev split, the rows past 60% of an 8 KiB budget paid about 10 KB
- * per needle they found, while the index before them (counts, rows that stand out, outlines,
- * problem templates) found most needles in a fraction of the bytes.
- */
-const EDGES_SHARE = 0.6;
-/**
- * How an `edges` sample splits: a run around the middle, then of the rest a smaller head than tail.
- * The index already shows the head (first lines, a table's header and first rows); the middle and
- * the end are what nothing else shows.
- */
-const EDGES_MIDDLE = 0.3;
-const EDGES_HEAD = 0.35;
-
-/**
  * An `edges` citation: the most lines not shown elsewhere that fit `room`: the first ones, a run around the middle and the last ones,
  * as a first part (its own ref), a middle part (ref + `m`) and a last part (ref + `z`).
  */
@@ -544,7 +529,7 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
   };
   const make = (k: number): Citation[] => {
     if (k >= free.length) return [part(draft.ref, free.lines(0, free.length), draft.label)];
-    const at = spreadPositions(free.length, k, EDGES_MIDDLE, EDGES_HEAD);
+    const at = spreadPositions(free.length, k);
     const name = (where: string) => (draft.label ? `${draft.label}, ${where}` : where);
     const parts = [part(draft.ref, free.lines(...at.head), name('first'))];
     if (at.middle[1] > at.middle[0]) parts.push(part(`${draft.ref}m`, free.lines(...at.middle), name('middle')));

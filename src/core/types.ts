@@ -81,9 +81,8 @@ export interface LineCitation {
    * allows, packed after everything else; the rest is counted with the lines it spans.
    * `index`: only the focus lines, one entry each, no gap markers (an outline of a file), in at
    * most 70% of the budget; entries already shown in another excerpt are left out.
-   * `edges`: rows of an answer read at both ends (a table, a list): as many of its lines not shown
-   * elsewhere as the room left allows, within 60% of the budget, packed last: a run around the
-   * middle (30%), then of the rest 35% from the start and 65% from the end.
+   * `edges`: rows of an answer read at both ends (a table, a list): as many of its first and last
+   * lines not shown elsewhere as the room left allows, packed last, half from each end.
    */
   layout?: 'prefix' | 'index' | 'edges';
 }

@@ -63,8 +63,8 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
 }
 
 /**
- * An answer's rows at both ends and around the middle, packed last: the room the index leaves, within
- * a share of the budget (the packer's EDGES_SHARE), goes to lines not shown yet.
+ * An answer's rows at both ends and around the middle, packed last: whatever room the index leaves goes
+ * to lines not shown yet, so a large answer never shows fewer of them than a blind head-and-tail cut.
  */
 export function edgeRows(lines: { stdout: number; stderr: number }, nextRef: () => string): LineCitation | null {
   const stream: StreamName = lines.stdout > 0 ? 'stdout' : 'stderr';
