@@ -180,7 +180,8 @@ export function fit(value: unknown, room: number, style: JsonStyle): string {
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   if (keys.length === 0) return '{}';
-  const rank = (k: string): number => (NAMING(k) ? 0 : isContainer(record[k]) ? 2 : 1);
+  // Empty values (null, "", [], {}) say least: they go last, and are often only counted.
+  const rank = (k: string): number => (NAMING(k) ? 0 : isEmpty(record[k]) ? 3 : isContainer(record[k]) ? 2 : 1);
   const ordered = keys.map((k, i) => ({ k, i })).sort((a, b) => rank(a.k) - rank(b.k) || a.i - b.i).map((x) => x.k);
   const parts: string[] = [];
   let used = 2;
@@ -196,4 +197,8 @@ export function fit(value: unknown, room: number, style: JsonStyle): string {
   }
   if (parts.length < keys.length) parts.push(`…+${keys.length - parts.length} keys`);
   return `{${parts.join(comma)}}`;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === '' || (isContainer(value) && childCount(value) === 0);
 }
