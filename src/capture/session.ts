@@ -323,9 +323,18 @@ export class CaptureSession {
     this.intent = resolveIntent({ ...intentInputs, reducer: chosen.reducer, claimed: chosen.source === 'claim' || chosen.source === 'explicit' });
     const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
     const begin = (reducer: Reducer): void => this.begin({ ...chosen, reducer }, probe, contentType);
+    // A JSON document printed as the answer (`tsc --showConfig`, `pip install --dry-run --report -`) is
+    // read as a document even when the family's reducer reads its run reports only; the packet keeps the family's name.
+    const asDocument = (reducer: Reducer): boolean => this.intent!.intent === 'answer' && content.type === 'json' && !reducer.wantsJson;
+    const start = (reducer: Reducer): void | Promise<void> => {
+      if (!asDocument(reducer)) return begin(reducer);
+      const json = fallbacks.json.loaded();
+      if (json) return begin(readAsDocument(reducer, json));
+      return fallbacks.json.load().then((j) => begin(readAsDocument(reducer, j)), () => begin(reducer));
+    };
     const body = chosen.reducer.loaded();
-    if (body) begin(body);
-    else this.loading = chosen.reducer.load().then(begin, (err: unknown) => begin(unloadable(chosen.reducer, err)));
+    if (body) this.loading = start(body) ?? null;
+    else this.loading = chosen.reducer.load().then(start, (err: unknown) => begin(unloadable(chosen.reducer, err)));
   }
 
   /** Starts the chosen reducer and hands it the lines that waited for it. */
@@ -427,4 +436,9 @@ function unloadable(claims: RegisteredReducer, err: unknown): Reducer {
 function emptyParts(exit: ExitInfo): PacketParts {
   const failed = exit.code !== 0 || exit.signal !== null;
   return { status: failed ? 'fail' : 'ok', summary: [], fields: {}, citations: [], omitted: [], confidence: 0.2 };
+}
+
+/** A family's reducer that reads its JSON answer with the JSON reducer's body: the family's name, the document's digest. */
+function readAsDocument(reducer: Reducer, json: Reducer): Reducer {
+  return { ...reducer, start: json.start, wantsJson: true };
 }

@@ -188,6 +188,8 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   // A tool asked to print its configuration or what it would read, instead of doing its job
   // (`tsc --showConfig`, `tsc --listFilesOnly`, `eslint --print-config`, `pytest --collect-only`).
   if (asksToPrint(inputs.argv)) return { intent: 'answer', source: 'verb' };
+  // A dry run that prints a JSON document prints its plan as data (`pip install --dry-run --report -`).
+  if (inputs.contentType === 'json' && normalizeArgv(inputs.argv).some((w) => DRY_RUN.test(w))) return { intent: 'answer', source: 'content' };
   // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
   const own = familyIntent(inputs.reducer, inputs.argv);
   if (own && inputs.claimed) return { intent: own, source: 'family' };

@@ -13,6 +13,8 @@ const MAX_CITED_ERRORS = 30;
 /** Errors whose excerpts outrank samples when the budget is tight. */
 const HIGH_ERRORS = 10;
 const MAX_CITED_WARNINGS = 4;
+/** Warnings past the first MAX_CITED_WARNINGS still cited because their code or message is new. */
+const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
 const MAX_DISTINCT_EXTRA = 20;
 const MAX_KINDS = 2_000;
@@ -74,6 +76,10 @@ export class DiagnosticTally {
   /** Compiler invocations and build progress lines seen (`gcc -c a.c`, `[3/9] Building`, `Compiling x v1`). */
   steps = 0;
   private distinctExtra = 0;
+  private distinctWarnings = 0;
+  private readonly warningKinds = new Set<string>();
+  /** The last error read, cited at the end when the first ones and the new kinds did not reach it: the end of a long list is where its odd ones often sit. */
+  private lastError: Unit | null = null;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
   failedSummary = false;
   errors = 0;
@@ -101,9 +107,10 @@ export class DiagnosticTally {
     const d = block.diagnostic;
     if (!this.count(d)) return;
     const { cite, novel } = this.shouldCite(d);
-    if (!cite) return;
     const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
-    this.units.push({ diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel });
+    const unit = { diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel };
+    if (d.severity === 'error') this.lastError = cite ? null : unit;
+    if (cite) this.units.push(unit);
   }
 
   /** A rare error late in a flood of the same one is often the one that matters: cite each kind once. */
@@ -135,7 +142,13 @@ export class DiagnosticTally {
 
   /** The first errors and warnings are cited, and past them each new kind of error once. */
   private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean } {
-    if (d.severity !== 'error') return { cite: this.warnings <= MAX_CITED_WARNINGS, novel: false };
+    if (d.severity !== 'error') {
+      // Each new kind of warning once, past the first few: a stale directive among a hundred style warnings.
+      const key = d.code ?? errorKey(d.message);
+      const novel = !this.warningKinds.has(key) && this.warningKinds.size < MAX_KINDS;
+      if (novel) this.warningKinds.add(key);
+      return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel: false };
+    }
     const novel = this.isNovel(d);
     return { cite: this.errors <= MAX_CITED_ERRORS || d === this.firstOwn || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
   }
@@ -157,6 +170,8 @@ export class DiagnosticTally {
       const block = this.parsers[stream].flush();
       if (block) this.addBlock(stream, block);
     }
+    if (this.lastError) this.units.push({ ...this.lastError, novel: true });
+    this.lastError = null;
   }
 
   /** Whether anything was recognised: a diagnostic or a verdict line. */

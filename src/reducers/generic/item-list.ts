@@ -36,6 +36,11 @@ const MAX_GROUPS = 500;
 const FIRST_ITEMS = 5;
 const LAST_ITEMS = 5;
 const LARGEST = 5;
+/** Paths kept for the outline (their line, depth and length), and the room the outline aims at. */
+const MAX_OUTLINE_ITEMS = 50_000;
+const OUTLINE_BYTES = 6000;
+/** Below this many items the rows themselves say it all. */
+const MIN_OUTLINE_ITEMS = 150;
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4, p: 1024 ** 5 };
 
 /** Which kind of list a line belongs to, tried in order from the most specific shape. */
@@ -95,6 +100,8 @@ export class ItemList {
   private readonly byExt = new Groups();
   private readonly byTag = new Groups();
   private readonly largest: Array<{ stream: StreamName; n: number; size: number }> = [];
+  /** Each path's line, depth (segments) and length: the shallow ones outline the tree. */
+  private readonly outline: Array<{ n: number; depth: number; bytes: number }> = [];
   /** The stream the items are on (the first item's). */
   private stream: StreamName | null = null;
 
@@ -132,6 +139,7 @@ export class ItemList {
     if (path !== null && kind !== 'grep' && !(tag !== undefined && /\s/.test(path))) {
       this.byDir.add(directoryOf(path), n);
       this.byExt.add(extensionOf(path), n);
+      if (stream === this.stream && this.outline.length < MAX_OUTLINE_ITEMS) this.outline.push({ n, depth: path.replace(/^\.\//, '').split('/').filter(Boolean).length, bytes: text.length + 8 });
     }
     return true;
   }
@@ -141,6 +149,27 @@ export class ItemList {
     this.largest.push({ stream, n, size });
     this.largest.sort((a, b) => b.size - a.size || a.n - b.n);
     if (this.largest.length > LARGEST) this.largest.pop();
+  }
+
+  /**
+   * A long list of paths read from the top of its tree: the paths of the fewest levels, as many levels
+   * as fit the outline's room (a project's own files, `src/core/packer.ts`, among thousands of fixtures).
+   * Null when the list is short or flat.
+   */
+  private outlineLines(): { lines: number[]; depth: number } | null {
+    if (this.outline.length < MIN_OUTLINE_ITEMS) return null;
+    const bytes = new Map<number, number>();
+    for (const item of this.outline) bytes.set(item.depth, (bytes.get(item.depth) ?? 0) + item.bytes);
+    const depths = [...bytes.keys()].sort((a, b) => a - b);
+    if (depths.length < 2) return null;
+    let depth = depths[0]!;
+    let used = bytes.get(depth)!;
+    for (const d of depths.slice(1, -1)) {
+      if (used + bytes.get(d)! > OUTLINE_BYTES) break;
+      used += bytes.get(d)!;
+      depth = d;
+    }
+    return { lines: this.outline.filter((i) => i.depth <= depth).map((i) => i.n), depth };
   }
 
   /** The dominant kind of item. */
@@ -202,6 +231,8 @@ export class ItemList {
         }
       }
     }
+    const outline = this.outlineLines();
+    if (outline) out.citations.push({ ref: nextRef(), stream: this.stream ?? 'stdout', from: outline.lines[0]!, to: outline.lines.at(-1)!, label: `the ${count(outline.lines.length)} shallowest paths (${outline.depth === 1 ? '1 level' : `up to ${outline.depth} levels`} deep)`, kind: 'outline', priority: 'normal', layout: 'index', focus: outline.lines });
     if ((kind === 'sizes' || kind === 'long') && this.largest.length) {
       for (const entry of this.largest) out.citations.push({ ref: nextRef(), stream: entry.stream, from: entry.n, to: entry.n, label: 'among the largest', kind: 'largest', priority: 'normal' });
     }

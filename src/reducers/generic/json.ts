@@ -3,12 +3,13 @@
  * samples the first items of each array, and cites (by JSON pointer) the items whose status-like
  * values are rare and read like failures. Invalid JSON falls back to the text digest.
  */
-import type { Bullet, CitationDraft, JsonStyle, Omission, PacketParts, Reducer } from '../../core/types.js';
+import type { Bullet, CitationDraft, JsonStyle, Omission, PacketParts, PointerCitation as PointerCitationDraft, Reducer } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
 import { NdjsonRecords } from './ndjson-records.js';
 import { edgeRows } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { findCollections, IDENTITY_KEY, type Anomaly, type Collection } from './json-collections.js';
+import { foldJson, size } from './json-fold.js';
 import { jsonTable, type JsonTable } from './json-table.js';
 import { isPlainObject, PartialObject, pointerJoin, renderJson, resolvePointer } from './json-render.js';
 import { jsonClaims } from './json.claims.js';
@@ -22,10 +23,14 @@ const PREVIEW_CHARS = 80;
 /** Table rows offered beyond the index, packed only into room left over: up to this many from each end. */
 const MORE_FIRST = 200;
 const MORE_LAST = 40;
+/** A document bigger than this is not shown whole: an object's shape becomes its folded view. */
+const FOLD_FROM = 7 * 1024;
+/** Characters the folded view aims at: most of the answer budget, leaving room for the header, bullets and indexes. */
+const FOLD_TARGET = 6000;
 
 export const jsonReducer: Reducer = {
   ...jsonClaims,
-  version: '1.3.1',
+  version: '1.4.0',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
@@ -42,7 +47,7 @@ export const jsonReducer: Reducer = {
         parsed = { doc, style };
       },
       finish(exit) {
-        if (parsed) return distillJson(parsed.doc, parsed.style, digest, exit.code !== null && exit.code !== 0);
+        if (parsed) return distillJson(parsed.doc, parsed.style, digest, exit.code !== null && exit.code !== 0, { fold: Math.max(chars, size(parsed.doc, FOLD_FROM + 1)) > FOLD_FROM });
         const parts = digest.finish(exit);
         if (records.records < 2 || records.records < digest.lines.stdout * 0.8) return parts;
         const joined = withRecords(parts, records.finish(() => digest.nextRef()));
@@ -72,15 +77,21 @@ function withRecords(parts: PacketParts, records: ReturnType<NdjsonRecords['fini
 }
 
 /** The JSON digest proper; exported so family reducers (gh api, kubectl -o json) can build on it. */
-export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): string }, failedExit: boolean): PacketParts {
+export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): string }, failedExit: boolean, options: { fold?: boolean } = {}): PacketParts {
   const summary: Bullet[] = [];
   const citations: CitationDraft[] = [];
   const omitted: Omission[] = [];
   const fields: PacketParts['fields'] = {};
 
   const rootRef = refs.nextRef();
-  const shape = [renderJson(doc, { style, limit: 240, maxString: 80 })];
-  citations.push({ ref: rootRef, stream: 'stdout', pointer: '', label: 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: shape });
+  // An object too big to show whole is read by its keys: every level that fits, folded below that.
+  // An array keeps its table or index first; its folded items fill the room left after them.
+  // A long table's own rows say more than folded items: it keeps its rows.
+  const longTable = Array.isArray(doc) && doc.length > INDEX_FIRST + INDEX_LAST && jsonTable(doc, style) !== null;
+  const folded = options.fold && !longTable ? foldJson(doc, style, FOLD_TARGET) : [];
+  const shape = folded.length ? folded : [renderJson(doc, { style, limit: 240, maxString: 80 })];
+  const root: PointerCitationDraft = { ref: rootRef, stream: 'stdout', pointer: '', label: folded.length ? 'document, folded' : 'document shape', priority: Array.isArray(doc) ? 'low' : 'high', excerpt: shape };
+  citations.push(root);
   // On success the document is the answer the caller asked for: room for its shape and index.
   let answerBytes = Array.isArray(doc) ? 0 : excerptBytes(shape);
   fields.type = Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc;
@@ -109,7 +120,7 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
     const index = table ? renderTableIndex(collection, table) : renderIndex(collection, style);
     const listed = Math.min(INDEX_FIRST + INDEX_LAST, collection.items.length);
     const which = listed < collection.items.length ? `first ${INDEX_FIRST} and last ${INDEX_LAST}` : `all ${count(listed)}`;
-    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `${which} of ${plural(collection.items.length, 'item')}, ${table ? 'as a table' : 'identity keys'}`, kind: 'item index', priority: flagged.length ? 'low' : 'high', excerpt: index });
+    citations.push({ ref: indexRef, stream: 'stdout', pointer: collection.pointer, label: `${which} of ${plural(collection.items.length, 'item')}, ${table ? 'as a table' : 'identity keys'}`, kind: 'item index', priority: flagged.length || (folded.length && !Array.isArray(doc)) ? 'low' : 'high', excerpt: index });
     if (rank < 2 && !flagged.length) answerBytes += excerptBytes(index);
     const sampleRef = refs.nextRef();
     citations.push({ ref: sampleRef, stream: 'stdout', pointer: pointerJoin(collection.pointer, 0), label: 'first item (sample)', priority: 'low', excerpt: [renderJson(collection.items[0], { style, limit: 480, maxString: 80 })] });
@@ -142,6 +153,8 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
     }
     if (histograms.length) summary.push({ text: histograms.slice(0, 6).join('; '), fields: ['histograms'] });
   });
+  // Items that read as failures come first; the folded document fills what room they leave.
+  if (flaggedTotal > 0 && folded.length) root.priority = 'low';
   if (collections.length > 1 && flaggedTotal > 0) fields.collections = Object.fromEntries(collections.map((c) => [c.pointer || '/', c.items.length]));
   if (flaggedTotal > 0) fields.flagged = flaggedTotal;
   if (Object.keys(histogramField).length) fields.histograms = histogramField;

@@ -6,7 +6,9 @@
  */
 import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../../core/types.js';
 import { count } from '../../core/format.js';
+import { directoryOf } from '../generic/item-list.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { edgeRows } from '../generic/structured-run.js';
 import { withStderrErrors } from '../generic/merge-parts.js';
 import { gitStatusClaims } from './git-status.claims.js';
 
@@ -22,10 +24,15 @@ const ENTRY = /^\t(new file|modified|deleted|renamed|copied|typechange|both modi
 const PORCELAIN = /^([ MTADRCU?!])([ MTADRCU?!]) (.+)$/;
 const NOTABLE_CITED_LINES = 60;
 const MODIFIED_SAMPLE = 3;
+/** Untracked directories named with their counts in the summary. */
+const UNTRACKED_DIRS_NAMED = 8;
+/** A directory holding at most this many untracked paths has each of them cited: a stray file among build output. */
+const RARE_DIR = 2;
+const RARE_CITED = 24;
 
 export const gitStatusReducer: Reducer = {
   ...gitStatusClaims,
-  version: '1.1.0',
+  version: '1.2.0',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const parser = new StatusParser();
@@ -38,6 +45,9 @@ export const gitStatusReducer: Reducer = {
         if (!parser.recognised()) return digest.finish(exit);
         const parts = parser.finish(digest);
         if (exit.code !== null && exit.code !== 0) parts.status = 'fail';
+        // Read as an answer, the rows no excerpt shows fill what room is left, from both ends.
+        const edges = ctx.intent === 'answer' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
+        if (edges) parts.citations.push(edges);
         return withStderrErrors(parts, digest, exit);
       },
     };
@@ -55,6 +65,8 @@ class StatusParser {
   private readonly sampled = new Map<Section, number>();
   private readonly conflicts: string[] = [];
   private readonly branchLines: number[] = [];
+  /** Untracked paths by directory: their count and the first lines. */
+  private readonly untrackedDirs = new Map<string, { count: number; lines: number[] }>();
   private readonly stateLines: number[] = [];
   branch: string | null = null;
   tracking: string | null = null;
@@ -114,6 +126,15 @@ class StatusParser {
     counts.set(state, (counts.get(state) ?? 0) + 1);
     if (section === 'unmerged' && this.conflicts.length < 50) this.conflicts.push(path);
     if (sameLine) return;
+    if (section === 'untracked') {
+      const dir = directoryOf(path.replace(/\/$/, '/x'));
+      let group = this.untrackedDirs.get(dir);
+      if (!group && this.untrackedDirs.size < 2000) this.untrackedDirs.set(dir, (group = { count: 0, lines: [] }));
+      if (group) {
+        group.count++;
+        if (group.lines.length < RARE_DIR) group.lines.push(n);
+      }
+    }
     const notable = state !== 'modified' && section !== 'ignored';
     if (notable) {
       if (this.notableLines >= NOTABLE_CITED_LINES) {
@@ -165,6 +186,18 @@ class StatusParser {
     for (const [from, to, section] of this.runs) {
       const priority: Priority = section === 'unmerged' || citations.length < 12 ? 'mandatory' : 'high';
       citations.push({ ref: refs.nextRef(), stream: 'stdout', from, to, label: section, kind: `${section} entries`, priority });
+    }
+    // Many untracked paths: counted by directory, and the few that sit apart cited one by one.
+    if (this.untrackedDirs.size > 1 && (this.counts.untracked.get('untracked') ?? 0) > NOTABLE_CITED_LINES / 2) {
+      const dirs = [...this.untrackedDirs].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]));
+      fields.untrackedByDirectory = Object.fromEntries(dirs.slice(0, UNTRACKED_DIRS_NAMED).map(([d, g]) => [d, g.count]));
+      const rare = dirs.filter(([, g]) => g.count <= RARE_DIR).flatMap(([, g]) => g.lines).sort((a, b) => a - b).slice(0, RARE_CITED);
+      const rareRefs = rare.map((n) => {
+        const ref = refs.nextRef();
+        citations.push({ ref, stream: 'stdout', from: n, to: n, label: 'untracked, apart from the rest', kind: 'untracked entries', priority: 'high' });
+        return ref;
+      });
+      summary.push({ text: `untracked by directory: ${dirs.slice(0, UNTRACKED_DIRS_NAMED).map(([d, g]) => `${d === '.' ? './' : d + '/'} ${count(g.count)}`).join(', ')}${dirs.length > UNTRACKED_DIRS_NAMED ? ', …' : ''}`, fields: ['untrackedByDirectory'], cites: rareRefs.slice(0, 6) });
     }
     for (const [n, section] of this.samples) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: `${section}: modified (sample)`, kind: 'modified samples', priority: 'low' });
     for (const n of this.stateLines.slice(0, 3)) citations.push({ ref: refs.nextRef(), stream: 'stdout', from: n, to: n, label: 'state', priority: 'high' });

@@ -14,7 +14,8 @@ const ERROR = /^\s*(?:ERROR|error): (.*)$/;
 const CROSS = /^\s*× (.*)$/;
 const COMPILER_ERROR = /^\s*\S+:\d+(?::\d+)?: (?:fatal )?error: |^\s*error: command '.*' failed with exit code \d+/;
 const WARNING = /^WARNING: (.*)$/;
-const INSTALLED = /^Successfully installed (.*)$/;
+/** The outcome line of `pip install`, `pip download` and `pip wheel`. */
+const INSTALLED = /^Successfully (installed|downloaded|built) (.*)$/;
 const SATISFIED = /^Requirement already satisfied: /;
 const COLLECTING = /^(?:Collecting|Processing|Downloading|Using cached|  Downloading|  Using cached|Obtaining) /;
 const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
@@ -22,13 +23,13 @@ const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
   ...pipInstallClaims,
-  version: '1.1.0',
+  version: '1.2.0',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
     const warnings = new WarningKinds();
     const fields: Record<string, string | number | string[]> = {};
-    let installed: { stream: StreamName; n: number; names: string[] } | null = null;
+    let installed: { stream: StreamName; n: number; verb: string; names: string[] } | null = null;
     let satisfied = 0;
     let collected = 0;
     let compilerErrors = 0;
@@ -78,7 +79,7 @@ export const pipInstallReducer: Reducer = {
           return;
         }
         if ((m = INSTALLED.exec(text))) {
-          installed = { stream, n, names: m[1]!.split(/\s+/) };
+          installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/) };
           return;
         }
         if (SATISFIED.test(text)) satisfied++;
@@ -97,7 +98,7 @@ export const pipInstallReducer: Reducer = {
         if (installed) {
           fields.installed = installed.names;
           const ref = digest.nextRef();
-          bullets.push({ text: `installed ${plural(installed.names.length, 'package')}${satisfied ? `; ${count(satisfied)} already satisfied` : ''}`, cites: [ref], fields: ['installed'] });
+          bullets.push({ text: `${installed.verb} ${plural(installed.names.length, 'package')}${satisfied ? `; ${count(satisfied)} already satisfied` : ''}`, cites: [ref], fields: ['installed'] });
           const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
           parts.citations.push({ ref, stream: installed.stream, from: installed.n, to: installed.n, label: 'result', priority: failed ? 'high' : 'mandatory' });
           return parts;

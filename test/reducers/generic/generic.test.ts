@@ -254,9 +254,16 @@ describe('JSON documents', () => {
   });
 
   it('gives a successful document room for its shape and index, but no more than the cap', () => {
-    const { packet } = reduce(JSON.stringify(issues), { family: 'json' });
+    const { packet } = reduce(JSON.stringify(issues), { family: 'json', intent: 'verdict' });
     expect(packet.stats.packetBytes).toBeGreaterThan(512);
     expect(packet.stats.packetBytes).toBeLessThanOrEqual(ANSWER_CAP);
+  });
+
+  it('shows a document read as an answer folded, within the answer budget', () => {
+    const { packet, text } = reduce(JSON.stringify(issues), { family: 'json' });
+    expect(text).toContain('document, folded');
+    expect(text).toContain('[29] {"number":3016,"title":"Issue title number 29"');
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(8 * 1024);
   });
 
   it('keeps an explicit budget', () => {

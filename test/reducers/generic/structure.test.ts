@@ -153,6 +153,22 @@ describe('ItemList', () => {
     const out = du.finish(refs());
     expect((out.citations as LineCitation[]).filter((c) => c.kind === 'largest').map((c) => c.from)).toEqual([4, 2, 3, 1]);
   });
+
+  it('outlines a long path list by its shallowest levels that fit', () => {
+    const list = new ItemList();
+    const paths = ['README.md', 'package.json', 'src/cli.ts', 'src/core/packer.ts', ...Array.from({ length: 400 }, (_, i) => `fixtures/case${i}/input/stdout`), 'src/core/types.ts'];
+    feed(list, paths.join('\n'));
+    const outline = (list.finish(refs()).citations as LineCitation[]).find((c) => c.kind === 'outline')!;
+    expect(outline.layout).toBe('index');
+    expect(outline.focus).toEqual([1, 2, 3, 4, 405]);
+    expect(outline.label).toBe('the 5 shallowest paths (up to 3 levels deep)');
+  });
+
+  it('leaves a short or flat list without an outline', () => {
+    const flat = new ItemList();
+    feed(flat, Array.from({ length: 300 }, (_, i) => `file${i}.txt`).join('\n'));
+    expect((flat.finish(refs()).citations as LineCitation[]).some((c) => c.kind === 'outline')).toBe(false);
+  });
 });
 
 describe('SqlSession', () => {
