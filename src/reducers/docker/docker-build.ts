@@ -15,7 +15,7 @@ const COMPOSE_MARK = /^Attaching to |^\S+ exited with code \d+$|^ (?:Container|N
 
 export const dockerBuildReducer: Reducer = {
   ...dockerBuildClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new DockerBuildLog();

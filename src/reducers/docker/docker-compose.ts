@@ -35,7 +35,7 @@ interface Service {
 
 export const dockerComposeReducer: Reducer = {
   ...dockerComposeClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const build = new DockerBuildLog();

@@ -8,7 +8,7 @@ import { binaryClaims } from './binary.claims.js';
 
 export const binaryReducer: Reducer = {
   ...binaryClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const lines = { stdout: 0, stderr: 0 };
     const contentType = ctx.contentType ?? 'binary';

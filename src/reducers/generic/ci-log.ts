@@ -22,7 +22,7 @@ interface Step {
 
 export const ciLogReducer: Reducer = {
   ...ciLogClaims,
-  version: '1.3.0',
+  version: '1.3.1',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

@@ -79,7 +79,7 @@ function indentOf(text: string): number {
 
 export const sourceReducer: Reducer = {
   ...sourceClaims,
-  version: '1.2.0',
+  version: '1.2.1',
   start(ctx) {
     const target = readTarget(ctx.argv);
     const kind = target?.kind ?? kindFromContent(ctx.head);

@@ -13,7 +13,7 @@ import { ghApiClaims } from './gh-api.claims.js';
 
 export const ghApiReducer: Reducer = {
   ...ghApiClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

@@ -21,7 +21,7 @@ const FAILING_CITED = 10;
 
 export const ghListReducer: Reducer = {
   ...ghListClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   start(ctx) {
     // `gh pr diff` prints a patch: the diffstat reducer reads it.

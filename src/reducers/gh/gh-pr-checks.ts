@@ -26,7 +26,7 @@ interface Row {
 
 export const ghPrChecksReducer: Reducer = {
   ...ghPrChecksClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

@@ -18,7 +18,7 @@ const BODY_LINES = 6;
 
 export const ghPrViewReducer: Reducer = {
   ...ghPrViewClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

@@ -20,7 +20,7 @@ const ANNOTATIONS_CITED = 8;
 
 export const ghRunViewReducer: Reducer = {
   ...ghRunViewClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

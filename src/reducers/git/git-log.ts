@@ -31,7 +31,7 @@ interface Commit {
 
 export const gitLogReducer: Reducer = {
   ...gitLogClaims,
-  version: '1.3.0',
+  version: '1.3.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const parser = new LogParser();

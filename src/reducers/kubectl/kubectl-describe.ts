@@ -48,7 +48,7 @@ interface Item {
 
 export const kubectlDescribeReducer: Reducer = {
   ...kubectlDescribeClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const errors = new KubeErrors();

@@ -15,7 +15,7 @@ import { kubectlEventsClaims } from './kubectl-events.claims.js';
 
 export const kubectlEventsReducer: Reducer = {
   ...kubectlEventsClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

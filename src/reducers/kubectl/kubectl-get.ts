@@ -23,7 +23,7 @@ type Mode = 'table' | 'json' | 'yaml' | null;
 
 export const kubectlGetReducer: Reducer = {
   ...kubectlGetClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   start: (ctx) => startGet(ctx),
 };

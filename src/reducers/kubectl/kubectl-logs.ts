@@ -67,7 +67,7 @@ function shortenRepeatedTail(parts: PacketParts, tail: readonly string[]): void 
 
 export const kubectlLogsReducer: Reducer = {
   ...kubectlLogsClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: false });
     // Every distinct problem of a long pod log, once each, ahead of the digest's first few windows.

@@ -22,7 +22,7 @@ const INDEX = /^(Hit|Get|Ign):\d+ /;
 
 export const aptReducer: Reducer = {
   ...aptClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

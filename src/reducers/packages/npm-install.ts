@@ -32,7 +32,7 @@ const MAX_SCRIPT_ERRORS = 3;
 
 export const npmInstallReducer: Reducer = {
   ...npmInstallClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);

@@ -9,5 +9,5 @@ import { npmQueryClaims } from './npm-query.claims.js';
 
 export const npmQueryReducer = familyAnswerReducer({
   ...npmQueryClaims,
-  version: '1.0.1',
+  version: '1.0.2',
 });

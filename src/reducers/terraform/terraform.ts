@@ -20,7 +20,7 @@ const MANDATORY_HEADERS = 60;
 
 export const terraformReducer: Reducer = {
   ...terraformClaims,
-  version: '1.2.0',
+  version: '1.2.1',
   wantsJson: true,
   // `-json` stream lines carry the same module and a timestamp on every line: shown without them.
   excerptLine: (text) => (text.startsWith('{"@level"') ? text.replace(/"@module":"[^"]*",|"@timestamp":"[^"]*",/g, '') : text),

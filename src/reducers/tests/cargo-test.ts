@@ -17,7 +17,7 @@ const COMPILE_ERROR = /^error(?:\[E\d+\])?: (.+)$/;
 
 export const cargoTestReducer: Reducer = {
   ...cargoTestClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const report = new TestReport({ runner: 'cargo test' }, ctx.errorPatterns);
     /** The green `test result:` line with the most tests (the totals of a run with no failure). */

@@ -34,7 +34,7 @@ const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.

@@ -17,7 +17,7 @@ const SUITES = /^Test Suites:\s+(.+)$/;
 
 export const jestReducer: Reducer = {
   ...jestClaims,
-  version: '1.2.0',
+  version: '1.2.1',
   wantsJson: true,
   start(ctx) {
     const report = new TestReport({ runner: 'jest' }, ctx.errorPatterns);

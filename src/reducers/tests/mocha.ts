@@ -16,7 +16,7 @@ const FAILURE = /^ {2}(\d+)\) (.*)$/;
 
 export const mochaReducer: Reducer = {
   ...mochaClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const report = new TestReport({ runner: 'mocha' }, ctx.errorPatterns);
     /** Failure blocks come after the `N failing` line. */

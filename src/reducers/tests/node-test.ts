@@ -18,7 +18,7 @@ const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'fa
 
 export const nodeTestReducer: Reducer = {
   ...nodeTestClaims,
-  version: '1.2.0',
+  version: '1.2.1',
   start(ctx) {
     const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
     /** TAP: the YAML block of the failing test being read, and its indentation. */

@@ -21,7 +21,7 @@ const MAX_TRACKED = 200_000;
 
 export const pytestReducer: Reducer = {
   ...pytestClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const report = new TestReport({ runner: 'pytest' }, ctx.errorPatterns);
     let section = '';

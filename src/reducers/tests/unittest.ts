@@ -15,7 +15,7 @@ const KEYS: Record<string, string> = { failures: 'failed', errors: 'errors', ski
 
 export const unittestReducer: Reducer = {
   ...unittestClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const report = new TestReport({ runner: 'unittest' }, ctx.errorPatterns);
     /** After a header: the `-----` rule that opens the traceback has not been passed yet. */

@@ -21,7 +21,7 @@ const ERRORS = /^\s*Errors\s+(\d+) errors?\b/;
 
 export const vitestReducer: Reducer = {
   ...vitestClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   start(ctx) {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
