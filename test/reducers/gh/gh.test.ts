@@ -7,7 +7,7 @@ describe('gh-api', () => {
   it('puts failing workflow runs first, by name, run number and link', () => {
     const doc = { total_count: 120, workflow_runs: [run1(1001, 'success'), run1(1002, 'failure', 'Lint'), run1(1003, 'success'), run1(1004, 'success')] };
     const r = run(JSON.stringify(doc), ['gh', 'api', 'repos/o/r/actions/runs']);
-    expect(r.reducer).toBe('gh-api@1.0.0');
+    expect(r.reducer).toBe('gh-api@1.0.1');
     expect(r.packet!.status).toBe('fail');
     expect(r.fields.workflowRunsFailing).toEqual([{ name: 'Lint #2 (main)', conclusion: 'failure', link: 'https://github.com/o/r/actions/runs/1002' }]);
     expect(r.text).toContain('"conclusion":"failure"');
@@ -60,7 +60,7 @@ describe('gh-pr-view', () => {
 
   it('types state, review decision, reviewers asking for changes and failing checks', () => {
     const r = run(JSON.stringify(pr), ['gh', 'pr', 'view', '7', '--json', 'number,title,state,mergeable,reviewDecision,reviews,statusCheckRollup']);
-    expect(r.reducer).toBe('gh-pr-view@1.1.0');
+    expect(r.reducer).toBe('gh-pr-view@1.1.1');
     expect(r.fields).toMatchObject({ number: 7, state: 'OPEN', mergeable: 'CONFLICTING', reviewDecision: 'CHANGES_REQUESTED', changesRequestedBy: ['ann'], approvedBy: ['bo'] });
     expect(r.fields.statusCheckRollupFailing).toEqual([{ name: 'ci/legacy', conclusion: 'ERROR', link: 'https://ci.example/9' }]);
     expect(r.fields.statusCheckRollup).toEqual({ total: 3, SUCCESS: 1, ERROR: 1, IN_PROGRESS: 1 });
@@ -120,7 +120,7 @@ describe('gh-run-view', () => {
 
   it('groups the same step failure across matrix jobs and cites it once', () => {
     const r = run(matrixLog());
-    expect(r.reducer).toBe('gh-run-view@1.0.0');
+    expect(r.reducer).toBe('gh-run-view@1.0.1');
     expect(r.fields.failed).toEqual([{ job: 'test (ubuntu)', step: 'Run tests', exitCode: 1, line: 56, sameIn: ['test (macos)', 'test (windows)'] }]);
     expect(r.text).toContain('FAIL src/a.test.ts > adds');
     // The step's echoed script inside ##[group] is not evidence.

@@ -10,7 +10,7 @@ describe('git-log', () => {
   it('keeps the newest commits, counts the rest, authors and merges', () => {
     const lines = Array.from({ length: 50 }, (_, i) => commit(i, i % 3 ? 'Ann' : 'Bo', `subject ${i}`, i === 5)).flat();
     const r = run(lines.join('\n'));
-    expect(r.reducer).toBe('git-log@1.3.0');
+    expect(r.reducer).toBe('git-log@1.3.1');
     expect(r.fields).toMatchObject({ commits: 50, merges: 1, authors: { Ann: 33, Bo: 17 }, refs: ['HEAD -> main', 'tag: v2.0.0', 'origin/main'] });
     expect(r.text).toContain('subject 0');
     expect(r.text).toContain('subject 2');
