@@ -18,6 +18,11 @@ const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
 const MAX_DISTINCT_EXTRA = 20;
 const MAX_KINDS = 2_000;
+/**
+ * A code seen at most this often so far is rare: each of its distinct messages is a kind of its own
+ * (eslint's eqeqeq says `'==='` in one place and `'!=='` in another). A frequent code is one kind.
+ */
+const RARE_CODE = 3;
 /** Longest excerpt that several diagnostics of one file are merged into. */
 const MAX_GROUP_SPAN = 16;
 const MAX_FILES = 5_000;
@@ -115,10 +120,16 @@ export class DiagnosticTally {
 
   /** A rare error late in a flood of the same one is often the one that matters: cite each kind once. */
   private isNovel(d: Diagnostic): boolean {
-    const key = d.code ?? errorKey(d.message);
+    const key = this.kindOf(d);
     if (this.kinds.has(key) || this.kinds.size >= MAX_KINDS) return false;
     this.kinds.add(key);
     return true;
+  }
+
+  /** What makes a diagnostic a new kind: its code, and while the code is rare its message too (numbers and ids masked). */
+  private kindOf(d: Diagnostic): string {
+    if (d.code === null) return errorKey(d.message);
+    return (this.codes.get(d.code) ?? 0) <= RARE_CODE ? `${d.code}\u0000${errorKey(d.message)}` : d.code;
   }
 
   /** Counts an error or warning; notes and help lines are part of another diagnostic's story. */
@@ -144,7 +155,7 @@ export class DiagnosticTally {
   private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean } {
     if (d.severity !== 'error') {
       // Each new kind of warning once, past the first few: a stale directive among a hundred style warnings.
-      const key = d.code ?? errorKey(d.message);
+      const key = this.kindOf(d);
       const novel = !this.warningKinds.has(key) && this.warningKinds.size < MAX_KINDS;
       if (novel) this.warningKinds.add(key);
       return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel: false };

@@ -10,6 +10,6 @@ import { gccClaims } from './gcc.claims.js';
 
 export const gccReducer: Reducer = {
   ...gccClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start: (ctx) => new CompilerRun(ctx),
 };

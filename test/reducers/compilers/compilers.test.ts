@@ -178,4 +178,17 @@ describe('compiler packets', () => {
     expect(parts.citations[0]).toMatchObject({ pointer: '/1/messages/0', priority: 'mandatory' });
     expect((parts.citations[0] as { excerpt: readonly string[] }).excerpt[0]).toContain('"ruleId":"no-undef"');
   });
+
+  it('cites each distinct message of a rare rule past the first errors, but a frequent rule once', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    // 40 files of the same two errors: the first 30 errors are cited anyway; what comes after is counted.
+    for (let i = 1; i <= 40; i++) lines.push(['stdout', `/p/src/m${i}.js`], ['stdout', `  1:1  error  Unexpected var, use let or const instead  no-var`], ['stdout', '']);
+    lines.push(['stdout', '/p/src/qs.js'], ['stdout', "  4:18  error  Expected '===' and instead saw '=='  eqeqeq"], ['stdout', "  9:7  error  Expected '!==' and instead saw '!='  eqeqeq"], ['stdout', '']);
+    lines.push(['stdout', '/p/src/z.js'], ['stdout', '  2:1  error  Unexpected var, use let or const instead  no-var'], ['stdout', '']);
+    lines.push(['stdout', '✖ 43 problems (43 errors, 0 warnings)']);
+    const parts = run(byName('eslint'), lines, 1);
+    const cited = (text: string) => parts.citations.some((c) => 'from' in c && lines[c.from - 1]?.[1].includes(text) || ('to' in c && lines.slice(c.from - 1, c.to).some(([, l]) => l.includes(text))));
+    expect(cited("saw '=='")).toBe(true);
+    expect(cited("saw '!='")).toBe(true);
+  });
 });
