@@ -311,8 +311,13 @@ export function rankWindows(windows: readonly ErrorWindow[]): ErrorWindow[] {
  * In a log, every distinct problem is already cited once with its detail (ProblemLog): an error window
  * around one adds context, worth its bytes only after each problem has its line, so windows rank one
  * step lower there. A run of six different problems then shows all six before the first window.
+ * `problemsCited`: whether some ProblemLog's problems are cited (by default, among these citations).
  */
-export function windowsAfterProblems(citations: CitationDraft[]): CitationDraft[] {
-  if (!citations.some((c) => c.kind === 'problem')) return citations;
+export function windowsAfterProblems(citations: CitationDraft[], problemsCited = hasProblems(citations)): CitationDraft[] {
+  if (!problemsCited) return citations;
   return citations.map((c) => (c.kind === 'error window' && c.priority !== 'mandatory' ? { ...c, priority: c.priority === 'high' ? 'normal' : 'low' } : c));
+}
+
+export function hasProblems(citations: readonly CitationDraft[]): boolean {
+  return citations.some((c) => c.kind === 'problem');
 }

@@ -5,7 +5,7 @@
  * packs the index before the noise.
  */
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineCitation, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
-import { LogDigest, windowsAfterProblems } from './log-digest.js';
+import { LogDigest, hasProblems, windowsAfterProblems } from './log-digest.js';
 import { ProblemLog } from './log-problems.js';
 
 
@@ -80,7 +80,9 @@ export function joinParts(structure: readonly StructureParts[], digest: PacketPa
     status: digest.status,
     summary: [...structure.flatMap((s) => s.summary), ...digest.summary],
     fields: { ...digest.fields, ...Object.assign({}, ...structure.map((s) => s.fields)) },
-    citations: windowsAfterProblems([...structure.flatMap((s) => s.citations), ...digest.citations]),
+    // The digest ranked its windows below its own problems already; a structure's ProblemLog (the
+    // digest's own is then off) ranks them here, so no window is lowered twice.
+    citations: [...structure.flatMap((s) => s.citations), ...windowsAfterProblems(digest.citations, structure.some((s) => hasProblems(s.citations)))],
     omitted: [...structure.flatMap((s) => s.omitted), ...digest.omitted],
   };
 }

@@ -58,4 +58,16 @@ describe('the log digest lists a log\'s distinct problems wherever a log lands',
     const without = [cite('error window', 'high'), cite('outcome', 'high')];
     expect(windowsAfterProblems(without)).toBe(without);
   });
+
+  it('joinParts lowers the digest\'s windows once: for a structure\'s problems, not again for the digest\'s own', async () => {
+    const { joinParts } = await import('../../../src/reducers/generic/structured-run.js');
+    const digest = digestOf(serviceLog(), 1);
+    const windows = (citations: CitationDraft[]) => citations.filter((c) => c.kind === 'error window').map((c) => c.priority);
+    const empty = { summary: [], fields: {}, citations: [], omitted: [] };
+    expect(windows(joinParts([empty], digest).citations)).toEqual(windows(digest.citations));
+    const own = digestOf(serviceLog(), 1, false);
+    const problem: CitationDraft = { ref: 'p1', stream: 'stdout', from: 1, to: 1, label: 'ERROR', kind: 'problem', priority: 'high' };
+    expect(windows(own.citations)).toContain('high');
+    expect(windows(joinParts([{ ...empty, citations: [problem] }], own).citations)).toEqual(windows(windowsAfterProblems(own.citations, true)));
+  });
 });
