@@ -90,6 +90,8 @@ export function preferWhole(choice: WholeChoice): boolean {
 
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */
 const REFITS = 7;
+/** Lines the packer keeps read across its passes (a few MB at most). */
+const READ_CACHE_LINES = 8192;
 
 /**
  * Fits the reducer's parts into the budget: items in priority order until the budget is met,
@@ -98,9 +100,6 @@ const REFITS = 7;
  * budget is packed again with less room, by bisection, keeping the fullest one that fits; when
  * mandatory items alone pass the budget, the first packing stands.
  */
-/** Lines the packer keeps read across its passes (a few MB at most). */
-const READ_CACHE_LINES = 8192;
-
 export function pack(original: PackInput): Packet {
   // Passes read the same excerpts: read each range from the artifact once. The bisections of a long
   // output ask for many ranges, so the cache is emptied past READ_CACHE_LINES (a range read again reads
