@@ -38,7 +38,7 @@ export class BestStructure implements StructureScanner {
   finish(nextRef: () => string): StructureParts {
     let best = -1;
     this.claimed.forEach((c, i) => {
-      if (c > 0 && (best < 0 || c > this.claimed[best]!)) best = i;
+      if (c > 0 && (best < 0 || c > this.claimed[best]!) && this.scanners[i]!.fits?.() !== false) best = i;
     });
     if (best < 0 || this.claimed[best]! < this.lines * MIN_SHARE) return { summary: [], citations: [], fields: {}, omitted: [] };
     return this.scanners[best]!.finish(nextRef);

@@ -41,6 +41,21 @@ interface Block {
   lines: Map<string, number>;
 }
 
+/**
+ * Whether `key: value` lines make records: each record has several keys, so no one key holds more than
+ * half of the lines. Lines that all start with the same `word:` (`svc: …`, `error: …`, `tar: …`) are a
+ * prefixed log or a list, not records.
+ */
+export function keysMakeRecords(linesPerKey: Iterable<number>, keyLines: number): boolean {
+  let top = 0;
+  let keys = 0;
+  for (const lines of linesPerKey) {
+    keys++;
+    if (lines > top) top = lines;
+  }
+  return keys >= 2 && top * 2 <= keyLines;
+}
+
 /** The key and value of a record line, or null; `pipe` accepts psql's `key | value` form. */
 export function keyValueOf(text: string, pipe: boolean): { key: string; value: string } | null {
   const m = KEY_VALUE.exec(text);
@@ -104,6 +119,11 @@ export class RecordBlocks {
       if (!stat.differs && stat.value !== kv.value) stat.differs = true;
     } else if (this.keys.size < MAX_KEYS) this.keys.set(kv.key, { blocks: 1, value: kv.value, differs: false, first: n });
     return true;
+  }
+
+  /** Whether what was read is records at all (see keysMakeRecords); BestStructure asks before it lets them speak. */
+  fits(): boolean {
+    return keysMakeRecords([...this.keys.values()].map((s) => s.blocks), this.keyLines);
   }
 
   private open(stream: StreamName, n: number, key: string | null): Block {

@@ -7,8 +7,8 @@ import { classifyLine } from './classify.js';
 import { looksLikeDiff } from './diff-stat.js';
 import { ItemList } from './item-list.js';
 import { accessOf, levelOf } from './log-problems.js';
-import { keyValueOf } from './record-blocks.js';
-import { TableScanner } from './table-scan.js';
+import { keysMakeRecords, keyValueOf } from './record-blocks.js';
+import { TableScanner, gridColumns } from './table-scan.js';
 
 /** Lines of the head looked at. */
 const LOOK = 40;
@@ -35,7 +35,9 @@ export function tableScore(head: string): number {
   });
   scanner.close();
   const table = scanner.done[0];
-  if (!table || table.rows < 2) return 0;
+  // No header anywhere: a grid of aligned columns still reads as a table, below a list's score (`ls -l` lines up too).
+  if (!table) return gridColumns(nonBlank(lines)) ? 0.5 : 0;
+  if (table.rows < 2) return 0;
   const share = inTable / Math.max(1, nonBlank(lines).length);
   if (table.kind === 'psql' || table.kind === 'mysql' || table.kind === 'box') return share >= 0.5 ? 0.7 : 0.55;
   if (table.kind === 'csv' || table.kind === 'tsv') return share >= 0.9 && table.columns.length >= 2 ? 0.55 : 0;
@@ -48,16 +50,20 @@ export function recordScore(head: string): number {
   let kv = 0;
   let other = 0;
   let pipe = false;
+  const perKey = new Map<string, number>();
   for (const text of headLines(head)) {
     if (text.trim() === '' || /^\s/.test(text)) continue;
     if (text.startsWith('-[ RECORD')) {
       pipe = true;
       continue;
     }
-    if (keyValueOf(text, pipe)) kv++;
-    else other++;
+    const field = keyValueOf(text, pipe);
+    if (field) {
+      kv++;
+      perKey.set(field.key, (perKey.get(field.key) ?? 0) + 1);
+    } else other++;
   }
-  return kv >= 4 && kv >= (kv + other) * 0.7 ? 0.55 : 0;
+  return kv >= 4 && kv >= (kv + other) * 0.7 && keysMakeRecords(perKey.values(), kv) ? 0.55 : 0;
 }
 
 /** Most lines are one item each of one kind (paths, grep matches, status letters, sizes). */

@@ -21,6 +21,8 @@ export interface StructureScanner {
   /** True when the line is structure (a table row, a list item, a record field) that the digest need not read. */
   line(stream: StreamName, n: number, text: string): boolean | void;
   finish(nextRef: () => string): StructureParts;
+  /** False when the lines it claimed turn out not to be its structure after all (BestStructure then asks the next). */
+  fits?(): boolean;
 }
 
 /** Line bytes an index excerpt is assumed to take when sizing the answer: a cited line plus its header share. */

@@ -1,6 +1,7 @@
 /**
  * Tables of any tool, read as they stream: psql and mysql boxes, column-aligned tables
- * (`NAME   STATUS   AGE`, `Package  Version` over a dashed rule) and CSV/TSV. For each table it keeps
+ * (`NAME   STATUS   AGE`, `Package  Version` over a dashed rule), CSV/TSV, and, when asked for,
+ * headerless grids (`nm`, `openssl ciphers -v`, `--no-headers` listings). For each table it keeps
  * the header, the row count, per-column value counts while a column stays low-cardinality, and a
  * few line numbers per value, so that the rows whose status-like cell differs from the majority
  * can be cited at the end. State is bounded: past MAX_DISTINCT values a column stops counting.
@@ -10,7 +11,7 @@ import type { StructureParts } from './structured-run.js';
 import { count, plural } from '../../core/format.js';
 import { EdgeSample } from './edge-sample.js';
 
-export type TableKind = 'psql' | 'mysql' | 'box' | 'aligned' | 'csv' | 'tsv';
+export type TableKind = 'psql' | 'mysql' | 'box' | 'aligned' | 'csv' | 'tsv' | 'columns';
 
 /** A column stops counting its values past this many distinct ones (it is not status-like). */
 const MAX_DISTINCT = 16;
@@ -22,6 +23,8 @@ const LAST_ROWS = 3;
 const MAX_TABLES = 4;
 /** Minority rows cited per table. */
 const MAX_MINORITY_CITED = 24;
+/** First rows of the smaller groups of grouping columns cited per table. */
+const MAX_GROUP_FIRSTS = 12;
 const MAX_COLUMNS = 40;
 /** Header names that say a column holds a status. */
 const STATUS_NAME = /^(?:status|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
@@ -34,9 +37,9 @@ const PSQL_RULE = /^-+(?:\+-+)*$/;
 const MYSQL_BORDER = /^[+┌├└╔╠╚╭╰](?:[-─═]+[+┬┼┴┐┤┘╦╬╩╗╣╝╮╯])+$/;
 const BOX_ROW = /^[|│║].*[|│║]$/;
 const DASH_RULE = /^\s*-{2,}(?: +-{2,})+\s*$/;
-/** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
 /** A header names columns: a line holding a date, a commit hash or code is a data row (`git blame`, a log). */
 const NOT_A_HEADER = /\d{4}-\d\d-\d\d|\b[0-9a-f]{7,40}\b|[(){};]\s*\S|=>|\)\s/;
+/** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
 const CAPS_HEADER = /^\s*[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*(?:\s{2,}[A-Z][A-Z0-9_()./%#-]*(?: [A-Z0-9_()./%#-]+)*){2,}\s*$/;
 /** psql marks a cell that continues on the next line with a trailing ` +`. */
 const WRAPPED = / \+(?:\s*\||\s*$)/;
@@ -75,6 +78,35 @@ interface Table {
 }
 
 const JSON_LINE = /^\s*(?:\{.*\}|\[.*\])\s*,?\s*$/;
+/** Consecutive lines a headerless grid must span before it is taken for one. */
+export const GRID_ROWS = 5;
+const GRID_MAX_LINE = 400;
+
+/**
+ * The columns of a headerless grid, or null: at least three offsets where a word starts on nine lines
+ * in ten, and lines whose every word but a free-text last one begins on such an offset or ends where
+ * words end on nine lines in ten (right-aligned numbers). Prose and logs with a fixed prefix fail.
+ */
+export function gridColumns(lines: readonly string[]): number[] | null {
+  const rows = lines.filter((l) => l.trim() !== '');
+  if (rows.length < GRID_ROWS || rows.some((l) => l.length > GRID_MAX_LINE)) return null;
+  const words = rows.map((l) => [...l.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const));
+  const starts = new Map<number, number>();
+  const ends = new Map<number, number>();
+  for (const row of words) {
+    for (const [from, to] of row) {
+      starts.set(from, (starts.get(from) ?? 0) + 1);
+      ends.set(to, (ends.get(to) ?? 0) + 1);
+    }
+  }
+  const need = Math.ceil(rows.length * 0.9);
+  const shared = (m: Map<number, number>): Set<number> => new Set([...m].filter(([, c]) => c >= need).map(([at]) => at));
+  const sharedStarts = shared(starts);
+  const sharedEnds = shared(ends);
+  if (!sharedStarts.has(0) || sharedStarts.size < 3) return null;
+  const onGrid = words.filter((row) => row.length >= 3 && row.slice(0, -1).every(([from, to]) => sharedStarts.has(from) || sharedEnds.has(to))).length;
+  return onGrid >= need ? [...sharedStarts].sort((a, b) => a - b) : null;
+}
 
 /** Splits one CSV/TSV line (quotes respected; a line break inside quotes is not followed). */
 export function splitDelimited(text: string, delimiter: string): string[] {
@@ -139,8 +171,14 @@ export class TableScanner {
   private delimited: { stream: StreamName; n: number; cells: string[]; delimiter: string } | null = null;
   /** An aligned header candidate waiting for the line that confirms it. */
   private aligned: { stream: StreamName; n: number; starts: number[]; names: string[] } | null = null;
+  /** The last consecutive lines outside any table, while a headerless grid is looked for. */
+  private gridLines: Array<{ stream: StreamName; n: number; text: string }> = [];
 
-  constructor(private readonly hint: TableKind | null = null) {}
+  /** `headerless`: also take consecutive lines that line up in columns for a table (the table reducer does). */
+  constructor(
+    private readonly hint: TableKind | null = null,
+    private readonly headerless = false,
+  ) {}
 
   /** Rows counted in all tables. */
   get rows(): number {
@@ -160,7 +198,30 @@ export class TableScanner {
       if (this.continueTable(table, n, text)) return true;
       this.close();
     }
-    return this.open(stream, n, text, prev);
+    if (this.open(stream, n, text, prev)) {
+      this.gridLines.length = 0;
+      return true;
+    }
+    return this.headerless && this.openGrid(stream, n, text);
+  }
+
+  /** Whether `text` completes GRID_ROWS consecutive lines that line up in columns: they start a `columns` table. */
+  private openGrid(stream: StreamName, n: number, text: string): boolean {
+    const lines = this.gridLines;
+    const last = lines[lines.length - 1];
+    if (text.trim() === '' || (last && (last.stream !== stream || last.n !== n - 1))) lines.length = 0;
+    if (text.trim() === '') return false;
+    lines.push({ stream, n, text });
+    if (lines.length < GRID_ROWS) return false;
+    const starts = gridColumns(lines.map((l) => l.text));
+    if (!starts) {
+      lines.shift();
+      return false;
+    }
+    const table = this.begin('columns', stream, lines[0]!.n, starts.map((_, i) => `col${i + 1}`), starts);
+    for (const line of lines) this.row(table, line.n, sliceAligned(line.text, starts));
+    lines.length = 0;
+    return true;
   }
 
   /** Whether `text` continues the open table (a row, a rule or its footer). */
@@ -202,8 +263,9 @@ export class TableScanner {
         this.row(table, n, cells);
         return true;
       }
-      case 'aligned': {
-        if (text.trim() === '' || DASH_RULE.test(text)) return text.trim() !== '';
+      case 'aligned':
+      case 'columns': {
+        if (text.trim() === '' || DASH_RULE.test(text)) return text.trim() !== '' && table.kind === 'aligned';
         // A row starts its first cell where the header does and lines up with most other columns.
         const hits = alignedAt(text, table.starts);
         if (hits < Math.max(1, Math.ceil(table.starts.length / 2))) return false;
@@ -362,7 +424,9 @@ function describeTable(table: Table, index: number, nextRef: () => string, out: 
   const names = table.columns.map((c) => c.name);
   const headerEnd = table.first.length ? table.first[table.first.length - 1]! : table.header;
   const headRef = nextRef();
-  out.citations.push({ ref: headRef, stream: table.stream, from: table.header, to: headerEnd, label: `table header and first ${plural(table.first.length, 'row')}`, kind: 'table rows', priority: lead ? 'high' : 'normal' });
+  const headless = table.kind === 'columns';
+  const headLabel = headless ? `first ${plural(table.first.length, 'row')}` : `table header and first ${plural(table.first.length, 'row')}`;
+  out.citations.push({ ref: headRef, stream: table.stream, from: table.header, to: headerEnd, label: headLabel, kind: 'table rows', priority: lead ? 'high' : 'normal' });
   const lastRows = table.last.items;
   const refs = [headRef];
   if (lastRows.length || table.footer !== null) {
@@ -388,10 +452,15 @@ function describeTable(table: Table, index: number, nextRef: () => string, out: 
       for (const [value, stat] of values.slice(1)) minority.push({ column, value, stat, statusNamed: STATUS_NAME.test(column.name) });
     }
   }
+  // Columns that group the rows: counted, and the first row of each much smaller group cited (it stands out).
+  const groupFirsts: Array<{ column: ColumnStat; value: string; n: number }> = [];
   for (const column of groupColumns(table, status).slice(0, 3)) {
     const values = sortedValues(column);
     counts[column.name] = Object.fromEntries(values.map(([v, s]) => [v, s.count]));
     countTexts.push(`${column.name}: ${values.map(([v, s]) => `${v} ${count(s.count)}`).join(', ')}`);
+    // Groups of even size (round-robin queues, workers) have no rows that stand out.
+    const largest = values[0]![1].count;
+    for (const [value, stat] of values.slice(1)) if (stat.count * 2 <= largest) groupFirsts.push({ column, value, n: stat.lines[0]! });
   }
   if (Object.keys(counts).length) field.counts = counts;
   described.push(field);
@@ -416,8 +485,14 @@ function describeTable(table: Table, index: number, nextRef: () => string, out: 
     uncited += Math.max(0, m.stat.count - lines.length);
   }
   if (uncited) out.omitted.push({ what: `rows whose ${status.map((c) => c.name).join('/')} differs from the majority, not cited`, count: uncited });
+  const shown = new Set(table.first);
+  for (const g of groupFirsts.slice(0, MAX_GROUP_FIRSTS)) {
+    if (shown.has(g.n)) continue;
+    shown.add(g.n);
+    out.citations.push({ ref: nextRef(), stream: table.stream, from: g.n, to: g.n, label: `first row with ${g.column.name} ${g.value}`, kind: 'group row', priority: 'low' });
+  }
 
-  out.summary.push({ text: `${table.kind} table: ${plural(rows, 'row')} × ${plural(names.length, 'column')} (${clipNames(names)})`, cites: refs, fields: ['tables'], priority: lead ? 'high' : 'normal' });
+  out.summary.push({ text: `${table.kind} table: ${plural(rows, 'row')} × ${plural(names.length, 'column')} (${headless ? 'no header' : clipNames(names)})`, cites: refs, fields: ['tables'], priority: lead ? 'high' : 'normal' });
   if (countTexts.length) out.summary.push({ text: countTexts.slice(0, 4).join('; '), cites: minorityRefs, fields: ['tables'] });
 }
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TableScanner, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
+import { TableScanner, gridColumns, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
 import { ProblemLog, accessOf, levelOf, pathTemplate } from '../../../src/reducers/generic/log-problems.js';
 import { RecordBlocks } from '../../../src/reducers/generic/record-blocks.js';
 import { ItemList, directoryOf, extensionOf } from '../../../src/reducers/generic/item-list.js';
@@ -71,6 +71,31 @@ describe('TableScanner', () => {
     const table = (scanner.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]!;
     expect(table.rows).toBe(500);
     expect(table.counts).toBeUndefined();
+  });
+});
+
+describe('headerless grids', () => {
+  const NM = Array.from({ length: 30 }, (_, i) => `${(0x4000 + i * 0x40).toString(16).padStart(16, '0')} ${(i * 7 + 5).toString(16).padStart(16, '0')} ${i === 21 ? 'D' : i % 9 === 4 ? 'W' : 'T'} sym_${i}`);
+
+  it('finds the columns of lines that line up, and not of prose or a log with a fixed prefix', () => {
+    expect(gridColumns(NM.slice(0, 8))).toEqual([0, 17, 34, 36]);
+    const prose = Array.from({ length: 8 }, (_, i) => `This is line ${i} of some text that wraps ${'word '.repeat(i % 3)}and goes on.`);
+    expect(gridColumns(prose)).toBeNull();
+    const log = Array.from({ length: 8 }, (_, i) => `2026-11-24T10:00:0${i}Z INFO  worker ${'step '.repeat(i % 4)}done`);
+    expect(gridColumns(log)).toBeNull();
+  });
+
+  it('reads a grid as a table with counts and the first row of each smaller group, only when asked', () => {
+    const scanner = new TableScanner(null, true);
+    feed(scanner, NM.join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'columns', rows: 30, counts: { col3: { T: 26, W: 3, D: 1 } } });
+    expect(lines(out.citations)).toContainEqual([5, 5, 'first row with col3 W']);
+    expect(lines(out.citations)).toContainEqual([22, 22, 'first row with col3 D']);
+    const plain = new TableScanner();
+    feed(plain, NM.join('\n'));
+    expect(plain.finish(refs()).fields.tables).toBeUndefined();
+    expect(run(NM.join('\n')).reducer).toMatch(/^table@/);
   });
 });
 
@@ -198,6 +223,27 @@ describe('detection from content (piped, no argv)', () => {
     expect(recordScore('a: b\nsome prose\nmore prose\nand more\n')).toBe(0);
     expect(listScore('src/a.c:3:1: error: x\nsrc/a.c:4:1: error: y\nsrc/a.c:5:1: error: z\n')).toBe(0);
     expect(logScore('hello\nworld\nagain\n')).toBe(0);
+  });
+
+  it('does not read lines that all start with the same `word:` as records', () => {
+    const prefixed = Array.from({ length: 20 }, (_, i) => `svc: round ${i} against nginx: ok in ${i} ms`).join('\n');
+    expect(recordScore(prefixed)).toBe(0);
+    expect(run(prefixed).reducer).not.toMatch(/^records@/);
+    // Inside a structure run too: the one-key "records" give way to the next structure or the digest.
+    const blocks = new RecordBlocks();
+    feed(blocks, prefixed);
+    expect(blocks.fits()).toBe(false);
+    const records = new RecordBlocks();
+    feed(records, 'Id: a\nType: simple\n\nId: b\nType: oneshot');
+    expect(records.fits()).toBe(true);
+  });
+
+  it('reads bracketed log lines as text, not as JSON that failed to parse', () => {
+    for (const head of ['[runner] preparing batch 1 of 4', '[INFO] Scanning for projects...', '[2026-11-24 10:00:01] started', '[1/3] Building', '{ a: 1 }']) {
+      const packet = run(`${head}\nsecond line\nthird line\n`);
+      expect(packet.reducer, head).not.toMatch(/^json@/);
+    }
+    for (const json of ['[\n  1,\n  2\n]', '[{"a":1}]', '{"a": [1]}', '[1, 2]', '["x"]', '[true]', '{}']) expect(run(`${json}\n`).reducer, json).toMatch(/^json@/);
   });
 });
 
