@@ -37,6 +37,10 @@ const STRONG = new RegExp(
     String.raw`\b(?:level|severity)[=:]\s*"?(?:error|fatal|critical|50|60)\b`,
     String.raw`\bexit(?:ed)? (?:status|code|with code):? ?[1-9]\d*`,
     String.raw`(?:OOMKilled|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|Evicted)`,
+    // A Unix tool's own error: `cp: cannot stat 'x': No such file or directory`, `grep: x: No such file
+    // or directory`, `bash: line 3: kubectl: command not found`, `./deploy.sh: line 9: …`, `curl: (7) Failed
+    // to connect`. The program leads the line in lower case (or as a path), not a level word or a `Key:`.
+    String.raw`^(?!(?:note|info|debug|hint|help|warning|warn|trace|notice|tip):)(?:[a-z][\w.+-]*|\.{0,2}/[\w./+-]+): (?:[^:]{1,120}: ){0,3}(?:\(\d+\) )?(?:[Cc]annot|[Cc]an't|[Cc]ould not|[Uu]nable to|[Ff]ailed|No such file or directory|Permission denied|(?:command )?not found|Connection refused|[Ee]rror\b)`,
     // make's own verdict on a failed recipe: `make: *** [all] Error 2`.
     String.raw`: \*\*\* .*\bError \d+`,
     // A per-item result that ends with its verdict: `tests/x.py::test_y FAILED [ 30%]`, `test z ... FAILED`.

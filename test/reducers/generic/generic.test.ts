@@ -96,6 +96,32 @@ describe('error strength', () => {
     expect(errorStrength('    - improve error messages')).toBe(1);
     expect(errorStrength('the build FAILED yesterday, see below')).toBe(1);
   });
+
+  it("counts a Unix tool's own error as leading, not a level word, a key or prose that mentions one", () => {
+    for (const line of ["cp: cannot stat 'config/prod.yaml': No such file or directory", 'grep: build/api/prod.yaml: No such file or directory', 'bash: line 3: kubectl: command not found', './deploy.sh: line 12: kubectl: command not found', 'curl: (7) Failed to connect to localhost port 9', 'tar: Error is not recoverable: exiting now']) {
+      expect(errorStrength(line), line).toBe(2);
+    }
+    for (const line of ['info: could not find cache, rebuilding', 'warning: could not open file', 'Description: cannot be used with', 'the build: cannot continue', 'docs: fix error message wording']) {
+      expect(errorStrength(line), line).toBe(1);
+    }
+  });
+
+  it('fails a run that exited 0 on a tool error, and shows it within the success budget', () => {
+    const stderr = ['+ mkdir -p build', "+ cp config/prod.yaml build/", "cp: cannot stat 'config/prod.yaml': No such file or directory", "+ echo 'deploy finished'"].join('\n');
+    const result = reduceOutputSync({
+      stdout: Array.from({ length: 60 }, (_, i) => `uploaded chunk ${i + 1}/60`).join('\n') + '\ndeploy finished\n',
+      stderr,
+      argv: ['bash', 'deploy.sh'],
+      command: 'bash deploy.sh',
+      exit: { code: 0, signal: null },
+      mode: 'wrap',
+      outputsDir: path.join(work, String(Math.random()).slice(2)),
+      cwd: work,
+      budget: 'auto',
+    });
+    expect(result.packet!.status).toBe('fail');
+    expect(result.text).toContain("cp: cannot stat 'config/prod.yaml'");
+  });
 });
 
 describe('outcome lines', () => {
