@@ -217,6 +217,7 @@ export class CaptureSession {
     if (this.storeError) this.cleanTemps();
 
     const content = guessContentType(this.stdout.headBuffer());
+    let trailing: { from: number; to: number } | null = null;
     if (id && this.run?.json && detection.reducer.wantsJson && content.type === 'json' && this.stdout.splitter.bytes <= JSON_PARSE_CAP && !this.reducerFailure) {
       const parsed = parseJsonFile(`${this.options.outputsDir}/${id}.stdout`);
       if (parsed) {
@@ -225,6 +226,7 @@ export class CaptureSession {
         } catch (err) {
           this.reducerFailure = err as Error;
         }
+        trailing = parsed.trailing;
       }
     }
 
@@ -241,6 +243,7 @@ export class CaptureSession {
       parts = id ? this.rereadAsText(id, exit) : emptyParts(exit);
     }
     if (detection.source === 'fallback' && content.type === 'json' && detection.reducer.name === 'json' && !parts.fields.type) notes.push('output looked like JSON but did not parse; read as text');
+    if (trailing && this.run && !this.reducerFailure) citeTrailing(parts, trailing);
 
     return {
       id,
@@ -412,14 +415,55 @@ function decodeHead(buffer: Buffer): string {
   return lines.join('\n');
 }
 
-function parseJsonFile(file: string): { doc: unknown; style: JsonStyle } | null {
+/** Lines after a JSON document that are still read as its trailer: a tool's or npm's warnings (`cmd 2>&1 |`). */
+const MAX_TRAILING_LINES = 20;
+
+/**
+ * The JSON document of stdout, or null. A document followed by a few lines that are not JSON (npm's
+ * `npm warn …` after `npx tool --json 2>&1`) is still read as the document; `trailing` names those lines.
+ */
+function parseJsonFile(file: string): { doc: unknown; style: JsonStyle; trailing: { from: number; to: number } | null } | null {
+  let text: string;
   try {
-    const text = fs.readFileSync(file, 'utf8');
-    const doc: unknown = JSON.parse(text);
-    return { doc, style: detectStyle(text.slice(0, 4096)) };
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+  const style = (): JsonStyle => detectStyle(text.slice(0, 4096));
+  try {
+    return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };
+  } catch {
+    // Try the ends of the last few lines that close an array or object, from the last one back.
+    const body = text.replace(/\n+$/, '');
+    const total = body.split('\n').length;
+    let end = body.length;
+    // Each try parses the whole text again: a few tries only (a cut-off document fails them all).
+    let tries = 3;
+    for (let back = 0; back < MAX_TRAILING_LINES && end > 0 && tries > 0; back++) {
+      const start = body.lastIndexOf('\n', end - 1);
+      if (start < 0) break;
+      const closing = body.slice(0, start).trimEnd();
+      if (closing.endsWith('}') || closing.endsWith(']')) {
+        tries--;
+        try {
+          const doc: unknown = JSON.parse(closing);
+          const lines = closing.split('\n').length;
+          return { doc, style: style(), trailing: { from: lines + 1, to: total } };
+        } catch {
+          // not the end of the document: look one line further back
+        }
+      }
+      end = start;
+    }
+    return null;
+  }
+}
+
+/** Cites the lines after a JSON document, ahead of its digest: they are what the tool said besides its answer. */
+function citeTrailing(parts: PacketParts, trailing: { from: number; to: number }): void {
+  const taken = parts.citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
+  parts.citations.unshift({ ref: `c${taken + 1}`, stream: 'stdout', from: trailing.from, to: trailing.to, label: 'after the JSON document', priority: 'high' });
+  parts.notes = [...(parts.notes ?? []), `${trailing.to - trailing.from + 1} line(s) after the JSON document are not JSON; cited`];
 }
 
 /** A body that failed to load stands in as a reducer whose start fails: the run degrades to the text reducer, with its note. */

@@ -66,7 +66,8 @@ export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|
 
 /** How much the head looks like source code: most lines code-like, a few definitions, no log or diagnostic lines. */
 export function codeScore(head: string): number {
-  const lines = head.split('\n', 80).slice(0, 79).filter((l) => l.trim() !== '');
+  // The head may end mid-line; a file's opening comment or docstring (a license, a module's usage notes) is prose.
+  const lines = skipPreamble(head.split('\n').slice(0, -1)).slice(0, 79).filter((l) => l.trim() !== '');
   if (lines.length < 8 || (/^\s*[[{]/.test(lines[0]!) && /^\s*[[{"]/.test(lines[1] ?? '')) || looksLikeDiff(head)) return 0;
   let code = 0;
   let definitions = 0;
@@ -79,6 +80,29 @@ export function codeScore(head: string): number {
   }
   if (definitions < 2 || foreign > lines.length * 0.1) return 0;
   return code >= lines.length * 0.7 ? 0.6 : 0;
+}
+
+/** A leading comment block or docstring: `#` and `//` lines, C block comments and the triple-quoted module docstring of Python. */
+const COMMENT_LINE = /^\s*(?:#(?!include|define|!)|\/\/|\/\*|\*)/;
+const DOCSTRING_OPEN = /^\s*[rRuUbB]?("{3}|'{3})/;
+
+/** The lines after a file's opening comments and docstring (the lines themselves when there are none). */
+export function skipPreamble(lines: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (line.trim() === '' || COMMENT_LINE.test(line)) {
+      i++;
+      continue;
+    }
+    const open = DOCSTRING_OPEN.exec(line);
+    if (!open) break;
+    const quote = open[1]!;
+    // A one-line docstring closes on its own line; a longer one on the first line that holds the quote again.
+    if (line.indexOf(quote, open[0].length) < 0) while (++i < lines.length && !lines[i]!.includes(quote));
+    i++;
+  }
+  return lines.slice(i);
 }
 
 export function kindOf(file: string): TextKind | null {

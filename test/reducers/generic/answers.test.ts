@@ -131,6 +131,15 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(codeScore('NAME   STATUS\nweb-1  Running\n'.repeat(10))).toBe(0);
   });
 
+  it("reads past a file's opening license comment or module docstring before it judges the code", () => {
+    const py = Array.from({ length: 10 }, (_, i) => [`class Holder${i}(object):`, `    def get(self, key):`, `        return self.items[key]`, ''].join('\n')).join('\n');
+    const docstring = ['# Author: someone', '', '"""Command-line parsing library', '', ...Array.from({ length: 90 }, (_, i) => `This module does thing number ${i} for the people who use it.`), '"""', '', 'import os', 'import re', ''].join('\n');
+    expect(codeScore(docstring + py + '\n')).toBeGreaterThan(0.5);
+    const license = [...Array.from({ length: 85 }, (_, i) => `// Licensed under the terms number ${i}; you may not use this file except in compliance.`), ''].join('\n');
+    expect(codeScore(license + js + '\n')).toBeGreaterThan(0.5);
+    expect(codeScore(Array.from({ length: 90 }, (_, i) => `This is prose line ${i}, with no code in it at all.`).join('\n'))).toBe(0);
+  });
+
   it('names the runtime of a crash: node for a V8 stack, python for a traceback or a SyntaxError', () => {
     const stack = "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module 'x'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n    at Module._load (node:internal/modules/cjs/loader:1051:27)\n\nNode.js v20.20.2\n";
     expect(run('', [], { stderr: stack }).reducer).toMatch(/^js-stack@/);

@@ -293,6 +293,16 @@ describe('JSON documents', () => {
     expect(packet.stats.packetBytes).toBeLessThanOrEqual(8 * 1024);
   });
 
+  it('reads a document followed by a few lines that are not JSON (npm warn after npx 2>&1), and cites those lines', () => {
+    const warn = 'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm.';
+    const { text, parts } = reduce(`${JSON.stringify(issues, null, 2)}\n${warn}\n`, { family: 'json' });
+    expect(parts.fields.type).toBe('array');
+    expect(text).toContain('document, folded');
+    expect(text).toContain(warn);
+    expect(text).not.toContain('did not parse');
+    expect(parts.citations.find((c) => 'label' in c && c.label === 'after the JSON document')).toMatchObject({ from: JSON.stringify(issues, null, 2).split('\n').length + 1 });
+  });
+
   it('keeps an explicit budget', () => {
     const { packet } = reduce(JSON.stringify(issues), { family: 'json', budget: 'concise' });
     expect(packet.stats.packetBytes).toBeLessThanOrEqual(600);

@@ -238,6 +238,14 @@ describe('detection from content (piped, no argv)', () => {
     expect(records.fits()).toBe(true);
   });
 
+  it("does not take another tool's output for an install because npm warned around it", () => {
+    const tree = ['ms@2.0.0', 'node_modules/ms', '  ms@"2.0.0" from debug@2.6.9', '  node_modules/debug', ...Array.from({ length: 30 }, (_, i) => `    dep${i}@"^1.0.0" from pkg${i}@1.0.0`)].join('\n');
+    const warn = 'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm.';
+    expect(run(`${tree}\n${warn}\n`).reducer).not.toMatch(/^npm-install@/);
+    expect(run(`${warn}\nadded 12 packages, and audited 13 packages in 2s\n`).reducer).toMatch(/^npm-install@/);
+    expect(run(Array.from({ length: 6 }, (_, i) => `npm warn deprecated pkg${i}@1.0.0: no longer supported`).join('\n')).reducer).toMatch(/^npm-install@/);
+  });
+
   it('reads bracketed log lines as text, not as JSON that failed to parse', () => {
     for (const head of ['[runner] preparing batch 1 of 4', '[INFO] Scanning for projects...', '[2026-11-24 10:00:01] started', '[1/3] Building', '{ a: 1 }']) {
       const packet = run(`${head}\nsecond line\nthird line\n`);
