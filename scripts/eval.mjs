@@ -14,7 +14,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runEval = path.resolve(root, '../shared/eval/run-eval.mjs');
 const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/corpus' };
-const wanted = process.argv.slice(2).filter((a) => a in SPLITS);
+// Opt-in replays of eval/dev's wrapped cases in situations with fewer hints, built in the report folder:
+// `dev-piped` as `cmd 2>&1 | reduce` (no argv, both streams on stdin), `dev-unknown` through a program no
+// reducer knows (`runtask`: detection and intent from content). Only dev: the holdout is never replayed.
+const VARIANTS = { 'dev-piped': 'eval/dev, piped with no argv', 'dev-unknown': 'eval/dev, through an unknown program' };
+const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
 
 // Scoring as run-eval.mjs does it, so the host view is measured the same way as ours: ANSI codes
@@ -91,15 +95,36 @@ function table(title, scored, key) {
 // overwrite each other's $TMPDIR/reduce-eval-<split>.tsv and read the other's rows.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-eval-'));
 let failed = false;
+/** Builds a VARIANTS folder from eval/dev's wrapped cases (the needles stay exact substrings of what is replayed). */
+function variantOf(split) {
+  const source = path.resolve(root, SPLITS.dev);
+  const out = path.join(reports, split);
+  for (const name of fs.readdirSync(source).sort()) {
+    const meta = JSON.parse(fs.readFileSync(path.join(source, name, 'case.json'), 'utf8'));
+    if (meta.mode === 'stdin') continue;
+    fs.mkdirSync(path.join(out, name), { recursive: true });
+    const read = (f) => (fs.existsSync(path.join(source, name, f)) ? fs.readFileSync(path.join(source, name, f)) : Buffer.alloc(0));
+    if (split === 'dev-piped') {
+      fs.writeFileSync(path.join(out, name, 'stdout'), Buffer.concat([read('stdout'), read('stderr')]));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else {
+      for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
+      Object.assign(meta, { command: 'runtask', argv0: 'runtask' });
+    }
+    fs.writeFileSync(path.join(out, name, 'case.json'), JSON.stringify(meta, null, 2) + '\n');
+  }
+  return out;
+}
+
 for (const split of splits) {
-  const dir = path.resolve(root, SPLITS[split]);
+  const dir = split in VARIANTS ? variantOf(split) : path.resolve(root, SPLITS[split]);
   if (!fs.existsSync(dir)) {
     console.log(`== ${split}: ${SPLITS[split]} not found, skipped\n`);
     continue;
   }
   const report = path.join(reports, `${split}.tsv`);
   const r = spawnSync(process.execPath, [runEval, '--project', root, '--report', report, dir], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
-  console.log(`== ${split} (${SPLITS[split]}; per-case rows in ${report})`);
+  console.log(`== ${split} (${SPLITS[split] ?? VARIANTS[split]}; per-case rows in ${report})`);
   process.stdout.write(r.stdout.replace(/^/gm, '  '));
   if (r.status !== 0 || !fs.existsSync(report)) {
     console.log(`  run-eval failed (exit ${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}\n`);

@@ -123,6 +123,9 @@ export const sourceClaims: ReducerClaims = {
     const target = readTarget(probe.argv);
     if (target?.kind) return 0.95;
     // Piped with no command (`cat app.js | reduce`), or a reader of a file named for no kind.
-    return probe.argv.length === 0 || target ? codeScore(probe.head) : 0;
+    if (probe.argv.length === 0 || target) return codeScore(probe.head);
+    // Any other program that prints a source file (`git show rev:app.py`, a script that dumps one): a
+    // little lower, so a family that claims the command keeps it.
+    return codeScore(probe.head) * 0.85;
   },
 };

@@ -137,6 +137,8 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(codeScore(docstring + py + '\n')).toBeGreaterThan(0.5);
     const license = [...Array.from({ length: 85 }, (_, i) => `// Licensed under the terms number ${i}; you may not use this file except in compliance.`), ''].join('\n');
     expect(codeScore(license + js + '\n')).toBeGreaterThan(0.5);
+    // Printed by a program no reducer claims (a script that dumps a file, `git show rev:path` aside).
+    expect(run(docstring + py + '\n', ['dumpsource']).reducer).toMatch(/^source@/);
     expect(codeScore(Array.from({ length: 90 }, (_, i) => `This is prose line ${i}, with no code in it at all.`).join('\n'))).toBe(0);
   });
 
