@@ -48,7 +48,8 @@ const STRONG = new RegExp(
   ].join('|'),
 );
 
-const WARNING_WORDS = new RegExp(`${B}(?:WARN(?:ING)?|Warning|warning|warn|deprecated|DEPRECATED|Deprecated)${E}|"level":\\s*40\\b|"level":\\s*"warn|##\\[warning\\]`);
+// A warning category names itself like an exception class: `UserWarning`, `RuntimeWarning`, `ResourceWarning`.
+const WARNING_WORDS = new RegExp(`${B}(?:WARN(?:ING)?|Warning|warning|warn|deprecated|DEPRECATED|Deprecated)${E}|\\b[A-Z][a-z]\\w*Warning\\b|"level":\\s*40\\b|"level":\\s*"warn|##\\[warning\\]`);
 
 /** "0 errors", "errors: 0", "no failures", "error-free": wording that mentions errors without one. */
 const ZERO_COUNTS =

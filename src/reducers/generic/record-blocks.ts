@@ -43,17 +43,18 @@ interface Block {
 
 /**
  * Whether `key: value` lines make records: each record has several keys, so no one key holds more than
- * half of the lines. Lines that all start with the same `word:` (`svc: …`, `error: …`, `tar: …`) are a
- * prefixed log or a list, not records.
+ * half of the lines, and keys are names, not one sentence with other numbers. Lines that all start with
+ * the same `word:` (`svc: …`, `error: …`, `tar: …`) or `processed record 7 of 1500: ok` lines are a log.
  */
-export function keysMakeRecords(linesPerKey: Iterable<number>, keyLines: number): boolean {
+export function keysMakeRecords(linesPerKey: ReadonlyMap<string, number>, keyLines: number): boolean {
   let top = 0;
-  let keys = 0;
-  for (const lines of linesPerKey) {
-    keys++;
+  const shapes = new Set<string>();
+  for (const [key, lines] of linesPerKey) {
     if (lines > top) top = lines;
+    shapes.add(key.replace(/\d+/g, '#'));
   }
-  return keys >= 2 && top * 2 <= keyLines;
+  // Keys that differ only in their numbers are one line template (`processed record 7 of 1500: ok`).
+  return linesPerKey.size >= 2 && top * 2 <= keyLines && shapes.size * 2 > linesPerKey.size;
 }
 
 /** The key and value of a record line, or null; `pipe` accepts psql's `key | value` form. */
@@ -123,7 +124,7 @@ export class RecordBlocks {
 
   /** Whether what was read is records at all (see keysMakeRecords); BestStructure asks before it lets them speak. */
   fits(): boolean {
-    return keysMakeRecords([...this.keys.values()].map((s) => s.blocks), this.keyLines);
+    return keysMakeRecords(new Map([...this.keys].map(([key, s]) => [key, s.blocks])), this.keyLines);
   }
 
   private open(stream: StreamName, n: number, key: string | null): Block {

@@ -63,7 +63,7 @@ export function recordScore(head: string): number {
       perKey.set(field.key, (perKey.get(field.key) ?? 0) + 1);
     } else other++;
   }
-  return kv >= 4 && kv >= (kv + other) * 0.7 && keysMakeRecords(perKey.values(), kv) ? 0.55 : 0;
+  return kv >= 4 && kv >= (kv + other) * 0.7 && keysMakeRecords(perKey, kv) ? 0.55 : 0;
 }
 
 /** Most lines are one item each of one kind (paths, grep matches, status letters, sizes). */

@@ -43,6 +43,9 @@ export function isWarningLine(body: string, classifiedWarning: boolean): boolean
   return !isOutcomeLine(body);
 }
 
+/** A diagnostic that leads with its file and line: `path:12:` or `path(12):`, then its kind. */
+const LOCATED = /^\s*[\w./\\@-]+(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s*\w/;
+
 /** Lines a multi-line warning's first block may span. */
 const MAX_BLOCK_LINES = 10;
 
@@ -66,7 +69,8 @@ export class WarningTemplates {
     // A warning printed over adjacent lines (a header, then its details) is one warning: the
     // details of its first block are cited with it, those of its repeats are counted with it.
     const block = this.block;
-    if (block && block.stream === stream && n === block.last + 1 && !seen) {
+    // A warning that names its own place (`app.py:7: UserWarning: …`, `a.c:3:5: warning: …`) opens a warning of its own.
+    if (block && block.stream === stream && n === block.last + 1 && !seen && !LOCATED.test(body)) {
       if (this.continuations.has(key)) {
         block.last = n;
         return;

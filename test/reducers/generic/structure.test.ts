@@ -228,6 +228,10 @@ describe('detection from content (piped, no argv)', () => {
   it('does not read lines that all start with the same `word:` as records', () => {
     const prefixed = Array.from({ length: 20 }, (_, i) => `svc: round ${i} against nginx: ok in ${i} ms`).join('\n');
     expect(recordScore(prefixed)).toBe(0);
+    // Nor lines whose "keys" are one sentence with other numbers.
+    const counted = Array.from({ length: 40 }, (_, i) => `processed record ${i} of 1500: ok`).join('\n');
+    expect(recordScore(counted)).toBe(0);
+    expect(run(counted).reducer).not.toMatch(/^records@/);
     expect(run(prefixed).reducer).not.toMatch(/^records@/);
     // Inside a structure run too: the one-key "records" give way to the next structure or the digest.
     const blocks = new RecordBlocks();

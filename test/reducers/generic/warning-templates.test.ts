@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOutcomeLine } from '../../../src/reducers/generic/classify.js';
+import { classifyLine, isOutcomeLine } from '../../../src/reducers/generic/classify.js';
 import { defaultConfig } from '../../../src/config.js';
 import { budgetFor } from '../../../src/core/budget.js';
 import { WarningTemplates, isWarningLine, warningParts } from '../../../src/reducers/generic/warning-templates.js';
@@ -30,6 +30,16 @@ describe('warnings of a verdict, one shared mechanism', () => {
     expect(budgetFor('ok', 'auto', undefined, config, 300)).toBe(812);
     expect(budgetFor('ok', 'auto', undefined, config, 5000)).toBe(2048);
     expect(budgetFor('ok', 'concise', undefined, config, 300)).toBe(512);
+  });
+
+  it('opens a warning of its own for a line that names its place, even right after another warning', () => {
+    const warnings = new WarningTemplates();
+    warnings.add('stderr', 1, "/srv/app/report.py:5: DeprecationWarning: field 'legacy_id' is deprecated");
+    warnings.add('stderr', 2, '  warnings.warn("field is deprecated", DeprecationWarning)');
+    warnings.add('stderr', 3, '/srv/app/report.py:7: UserWarning: timezone-naive datetime; assuming UTC');
+    expect(warnings.distinct().map((w) => w.first)).toEqual([1, 3]);
+    expect(classifyLine('/srv/app/report.py:7: UserWarning: timezone-naive datetime; assuming UTC')).toBe('warning');
+    expect(classifyLine('sys:1: ResourceWarning: unclosed file')).toBe('warning');
   });
 
   it('keeps a warning printed over adjacent lines as one block, and counts its repeats once', () => {
