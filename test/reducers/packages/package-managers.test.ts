@@ -134,6 +134,17 @@ describe('pip-install', () => {
     expect(parts.status).toBe('ok');
     expect(parts.fields.installed).toContain('requests-2.34.2');
   });
+
+  it('success: what was produced is cited with the outcome, and the success budget grows for it', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/wheel-local-package');
+    expect(parts.status).toBe('ok');
+    const labels = cited(parts).map((c) => c[2]);
+    expect(labels).toEqual(expect.arrayContaining(['result', 'wheel built', 'saved 11 files']));
+    const saved = parts.citations.find((c) => c.label === 'saved 11 files');
+    // The one platform wheel among pure-Python ones stands out; the last file ends the run.
+    expect(saved && 'focus' in saved ? saved.focus : []).toEqual([23, 30]);
+    expect(parts.warningBytes).toBeGreaterThan(600);
+  });
 });
 
 describe('apt', () => {
