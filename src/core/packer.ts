@@ -25,6 +25,12 @@ const MAX_EXCERPT_LINES = 30;
 const FIELDS_SHARE = 0.35;
 /** The most of the budget an `index` citation (an outline of a large file) may take: the rest goes to its first lines. */
 const INDEX_SHARE = 0.7;
+/**
+ * An index entry points at a line (a commit's subject, a function's signature, a path); past this many
+ * characters it is cut, with the count of what is left out, so that more entries fit: the entry still
+ * names its line, and the line is one `inspect --lines` away.
+ */
+const INDEX_ENTRY_CHARS = 120;
 const RANK: Record<Priority, number> = { mandatory: 0, high: 1, normal: 2, low: 3 };
 
 export interface PackInput {
@@ -600,7 +606,7 @@ function resolveIndex(draft: LineCitation, room: number, shown: Array<[number, n
   const make = (k: number): Citation => {
     const { head, middle, tail } = spread(entries, k);
     const shown = [...head, ...middle, ...tail];
-    const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => readLines(draft.stream, n, n)[0] ?? ''), shown, index: true };
+    const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => shortenLine(readLines(draft.stream, n, n)[0] ?? '', INDEX_ENTRY_CHARS)), shown, index: true };
     if (draft.label) citation.label = draft.label;
     if (k < entries.length) citation.elided = entries.length - k;
     return citation;

@@ -34,4 +34,14 @@ describe('packer: rows packed to fill the room are not shown twice', () => {
     expect(rows.length - new Set(rows).size).toBe(0);
     expect(new Set(rows).size).toBeGreaterThan(60);
   });
+
+  it('cuts long index entries, counting what is left out, so that more of them fit', () => {
+    const long = Array.from({ length: 200 }, (_, i) => `${(0x2000000 + i * 104729).toString(16).slice(-7)} ${'subject words that run on and on, '.repeat(6)}(change ${i})`).join('\n') + '\n';
+    const result = reduceOutputSync({ stdout: long, argv: ['git', 'log', '--oneline'], command: 'git log --oneline', exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, 'out2'), cwd: work });
+    const index = result.packet!.citations.find((c) => c.index);
+    expect(index).toBeDefined();
+    expect(index!.excerpt.every((line) => line.length < 140)).toBe(true);
+    expect(index!.excerpt[0]).toMatch(/ …\[\+\d+ chars\]$/);
+  });
 });
+
