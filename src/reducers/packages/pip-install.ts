@@ -136,8 +136,11 @@ export const pipInstallReducer: Reducer = {
           if (!failed) bullets.push({ text: `nothing to install: ${plural(satisfied, 'requirement')} already satisfied`, fields: ['alreadySatisfied'] });
         }
         if (collected) fields.collected = collected;
-        if (!decisive.items.length && !satisfied && !collected && !warnings.total) return digest.finish(exit);
-        return pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+        if (!decisive.items.length && !satisfied && !collected && !warnings.total && !saved && !produced.length) return digest.finish(exit);
+        const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+        // A wheel run with nothing to build prints no `Successfully` line: what it saved is still its outcome.
+        if (parts.status === 'ok') citeProduced(parts);
+        return parts;
       },
     };
 

@@ -145,6 +145,14 @@ describe('pip-install', () => {
     expect(saved && 'focus' in saved ? saved.focus : []).toEqual([23, 30]);
     expect(parts.warningBytes).toBeGreaterThan(600);
   });
+
+  it('success with no Successfully line (pip wheel with nothing to build): the saved files are still cited', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['Looking in links: idx', 'Processing ./idx/h11-0.16.0-py3-none-any.whl', 'Processing ./idx/idna-3.20-py3-none-any.whl', 'Saved ./wheels/h11-0.16.0-py3-none-any.whl', 'Saved ./wheels/idna-3.20-py3-none-any.whl'];
+    lines.forEach((text, i) => run.line('stdout', i + 1, text));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(cited(parts)).toContainEqual([4, 5, 'saved 2 files']);
+  });
 });
 
 describe('apt', () => {
