@@ -146,12 +146,14 @@ export const pipInstallReducer: Reducer = {
 
     /**
      * On success, what was produced is cited with the outcome (the saved files, their ends and the
-     * ones that stand out when they do not all fit; the built wheels), and the success
+     * ones that stand out when they do not all fit; the wheels built, unless they were built to be
+     * installed), and the success
      * budget grows by those bytes (within the verdict data cap, core/budget.ts).
      */
     function citeProduced(parts: PacketParts): void {
       let bytes = 0;
-      for (const p of produced) {
+      // An install built its wheels only to install them: `Successfully installed` is its outcome.
+      for (const p of installed?.verb === 'installed' ? [] : produced) {
         parts.citations.push({ ref: digest.nextRef(), stream: p.stream, from: p.n, to: p.n, label: 'wheel built', priority: 'high' });
         bytes += p.bytes + 30;
       }

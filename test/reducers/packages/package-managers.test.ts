@@ -153,6 +153,14 @@ describe('pip-install', () => {
     const parts = run.finish({ code: 0, signal: null, timedOut: false });
     expect(cited(parts)).toContainEqual([4, 5, 'saved 2 files']);
   });
+
+  it('an install cites its outcome, not the wheels it built on the way', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['Processing ./dist/acme-tools-1.4.2.tar.gz', 'Requirement already satisfied: httpx>=0.27 in ./venv/lib/python3.11/site-packages (from acme-tools==1.4.2) (0.28.1)', 'Building wheels for collected packages: acme-tools', '  Created wheel for acme-tools: filename=acme_tools-1.4.2-py3-none-any.whl size=1203 sha256=974da89e', 'Successfully built acme-tools', 'Installing collected packages: acme-tools', 'Successfully installed acme-tools-1.4.2'];
+    lines.forEach((text, i) => run.line('stdout', i + 1, text));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(cited(parts).map((c) => c[2])).toEqual(['result']);
+  });
 });
 
 describe('apt', () => {
