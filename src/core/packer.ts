@@ -25,6 +25,12 @@ const MAX_EXCERPT_LINES = 30;
 const FIELDS_SHARE = 0.35;
 /** The most of the budget an `index` citation (an outline of a large file) may take: the rest goes to its first lines. */
 const INDEX_SHARE = 0.7;
+/**
+ * An index entry points at a line (a commit's subject, a function's signature, a path); past this many
+ * characters it is cut, with the count of what is left out, so that more entries fit: the entry still
+ * names its line, and the line is one `inspect --lines` away.
+ */
+const INDEX_ENTRY_CHARS = 120;
 const RANK: Record<Priority, number> = { mandatory: 0, high: 1, normal: 2, low: 3 };
 
 export interface PackInput {
@@ -182,7 +188,7 @@ function packOnce(input: PackInput): Packet {
       continue;
     }
     if ('from' in draft && draft.layout === 'index') {
-      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget * INDEX_SHARE)), input.readLines);
+      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget * INDEX_SHARE)), everyLineShown(kept, draft.stream), input.readLines);
       if (index) {
         keep(index, i, draft);
         if (index.elided) shortened ??= draft;
@@ -252,7 +258,7 @@ function packOnce(input: PackInput): Packet {
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
     if (draft.layout === 'edges') {
-      const edges = fitEdges(draft, input.budget - used, covered(kept, draft.stream), input.readLines);
+      const edges = fitEdges(draft, input.budget - used, linesShown(kept, draft.stream), input.readLines);
       if (edges) for (const part of edges) keep(part, i, draft);
       else dropped.push({ draft, order: i });
       continue;
@@ -365,6 +371,36 @@ function covered(kept: readonly Kept[], stream: StreamName): Array<[number, numb
   return kept.filter((k) => k.citation.stream === stream && k.citation.lines && !k.citation.shown && k.citation.excerpt.length > 0).map((k) => k.citation.lines!);
 }
 
+/**
+ * Lines of a stream already shown by kept citations: the ranges shown in full and the runs of two or
+ * more adjacent lines of a shortened excerpt or an index. Rows packed to fill the room (an answer's
+ * edges) skip them: the same rows shown twice cost bytes and show nothing new. A single line is not
+ * skipped: a gap marker in the middle of a block costs about as much as the line and breaks the
+ * block (a commit's header without its `commit` line). A window is never split around them:
+ * `covered` decides that.
+ */
+function linesShown(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
+  const ranges = covered(kept, stream);
+  for (const k of kept) {
+    const shown = k.citation.stream === stream ? k.citation.shown : undefined;
+    if (!shown) continue;
+    for (let i = 0; i < shown.length; ) {
+      let j = i;
+      while (j + 1 < shown.length && shown[j + 1] === shown[j]! + 1) j++;
+      if (j > i) ranges.push([shown[i]!, shown[j]!]);
+      i = j + 1;
+    }
+  }
+  return ranges;
+}
+
+/** Lines of a stream already shown by kept citations, one by one: an index lists none of them again. */
+function everyLineShown(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
+  const ranges = covered(kept, stream);
+  for (const k of kept) if (k.citation.stream === stream && k.citation.shown) for (const n of k.citation.shown) ranges.push([n, n]);
+  return ranges;
+}
+
 /** The kept citation whose range holds lines from..to of a stream. */
 function hostOf(kept: readonly Kept[], stream: StreamName, from: number, to: number): Kept | undefined {
   return kept.find((k) => k.citation.stream === stream && k.citation.lines !== undefined && k.citation.lines[0] <= from && k.citation.lines[1] >= to);
@@ -461,12 +497,12 @@ export function spread<T>(items: readonly T[], k: number): { head: T[]; middle: 
 }
 
 /** spread by position: the [start, end) ranges of a list of `length` items that spread(items, k) takes. */
-export function spreadPositions(length: number, k: number, middleShare = MIDDLE_SHARE, headShare = 0.5): { head: [number, number]; middle: [number, number]; tail: [number, number] } {
+export function spreadPositions(length: number, k: number, middleShare = MIDDLE_SHARE, headShare = 0.5, center = length / 2): { head: [number, number]; middle: [number, number]; tail: [number, number] } {
   if (k >= length) return { head: [0, length], middle: [0, 0], tail: [length, length] };
   const mid = k >= MIDDLE_FROM ? Math.round(k * middleShare) : 0;
   const head = Math.ceil((k - mid) * headShare);
   const tail = k - mid - head;
-  const start = Math.max(head, Math.min(length - tail - mid, Math.floor(length / 2 - mid / 2)));
+  const start = Math.max(head, Math.min(length - tail - mid, Math.floor(center - mid / 2)));
   return { head: [0, head], middle: [start, start + mid], tail: [length - tail, length] };
 }
 
@@ -491,9 +527,11 @@ export function freeRuns(from: number, to: number, shown: Array<[number, number]
  * citation of a long output shows a few thousand of its lines at most, and an array of every free line
  * built on every packing pass grew the heap by tens of MB on 20 MiB of output.
  */
-export function freeLineIndex(from: number, to: number, shown: Array<[number, number]>): { length: number; lines(start: number, end: number): number[] } {
+export function freeLineIndex(from: number, to: number, shown: Array<[number, number]>): { length: number; before(line: number): number; lines(start: number, end: number): number[] } {
   const gaps = freeRuns(from, to, shown);
   const length = gaps.reduce((n, [a, b]) => n + b - a + 1, 0);
+  /** How many free lines come before `line`. */
+  const before = (line: number): number => gaps.reduce((n, [a, b]) => n + Math.max(0, Math.min(b, line - 1) - a + 1), 0);
   /** The free lines at positions start..end-1. */
   const lines = (start: number, end: number): number[] => {
     const out: number[] = [];
@@ -508,7 +546,7 @@ export function freeLineIndex(from: number, to: number, shown: Array<[number, nu
     }
     return out;
   };
-  return { length, lines };
+  return { length, before, lines };
 }
 
 /**
@@ -528,7 +566,8 @@ function fitEdges(draft: LineCitation, room: number, shown: Array<[number, numbe
   };
   const make = (k: number): Citation[] => {
     if (k >= free.length) return [part(draft.ref, free.lines(0, free.length), draft.label)];
-    const at = spreadPositions(free.length, k);
+    // The middle run sits around the middle line of the output, wherever the lines shown elsewhere are.
+    const at = spreadPositions(free.length, k, undefined, undefined, free.before(Math.floor((draft.from + draft.to) / 2)));
     const name = (where: string) => (draft.label ? `${draft.label}, ${where}` : where);
     const parts = [part(draft.ref, free.lines(...at.head), name('first'))];
     if (at.middle[1] > at.middle[0]) parts.push(part(`${draft.ref}m`, free.lines(...at.middle), name('middle')));
@@ -560,13 +599,14 @@ function trimIndexes(kept: Kept[], stream: StreamName, from: number, to: number)
 }
 
 /** An `index` citation: its focus lines as entries, as many as fit `room`: the first ones, some around the middle, the last ones (see spread). */
-function resolveIndex(draft: LineCitation, room: number, readLines: PackInput['readLines']): Citation | null {
-  const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to).sort((a, b) => a - b);
+function resolveIndex(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation | null {
+  const seen = (n: number): boolean => shown.some(([a, b]) => n >= a && n <= b);
+  const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to && !seen(n)).sort((a, b) => a - b);
   if (entries.length === 0) return null;
   const make = (k: number): Citation => {
     const { head, middle, tail } = spread(entries, k);
     const shown = [...head, ...middle, ...tail];
-    const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => readLines(draft.stream, n, n)[0] ?? ''), shown, index: true };
+    const citation: Citation = { ref: draft.ref, stream: draft.stream, lines: [draft.from, draft.to], excerpt: shown.map((n) => shortenLine(readLines(draft.stream, n, n)[0] ?? '', INDEX_ENTRY_CHARS)), shown, index: true };
     if (draft.label) citation.label = draft.label;
     if (k < entries.length) citation.elided = entries.length - k;
     return citation;

@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { freeLineIndex, freeRuns, spread, spreadPositions } from '../../src/core/packer.js';
 
 describe('spread: the rows an answer shows when not all fit', () => {
+  it('puts the middle run around a given centre (the middle line of the output, not of the rows left free)', () => {
+    expect(spreadPositions(100, 20, undefined, undefined, 30).middle).toEqual([28, 32]);
+    // Clamped between the head and the tail.
+    expect(spreadPositions(100, 20, undefined, undefined, 0).middle).toEqual([8, 12]);
+    const free = freeLineIndex(1, 100, [[1, 40]]);
+    expect(free.before(50)).toBe(9);
+  });
+
   it('takes the first rows, a run around the middle and the last rows', () => {
     const rows = Array.from({ length: 100 }, (_, i) => i + 1);
     const { head, middle, tail } = spread(rows, 20);

@@ -4,6 +4,7 @@
  * into templates with counts.
  */
 import type { Reducer } from '../../core/types.js';
+import { ColumnGroups } from './column-groups.js';
 import { LogDigest } from './log-digest.js';
 import { edgeRows } from './structured-run.js';
 import { textClaims } from './text.claims.js';
@@ -13,10 +14,16 @@ export const textReducer: Reducer = {
   version: '1.3.3',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;
     return {
-      line: (stream, n, text, marks) => digest.line(stream, n, text, marks),
+      line(stream, n, text, marks) {
+        digest.line(stream, n, text, marks);
+        groups?.line(stream, n, text);
+      },
       finish(exit) {
         const parts = digest.finish(exit);
+        // Rows in columns with no header: the first row of each group (a protocol, a kind) stands out.
+        if (groups) parts.citations.push(...groups.finish(() => digest.nextRef()));
         // Text the caller asked to read: what room the evidence leaves goes to its first and last lines.
         const edges = ctx.intent === 'answer' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
         if (edges) parts.citations.push({ ...edges, label: 'lines', kind: 'lines' });

@@ -4,7 +4,7 @@
  * compiler error inside it, resolver conflicts), retries and other warnings grouped, and
  * `Successfully installed a-1.0 b-2.0` on success. Docs: https://pip.pypa.io/en/stable/cli/pip_install/
  */
-import type { Bullet, Reducer, StreamName } from '../../core/types.js';
+import type { Bullet, PacketParts, Reducer, StreamName } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
@@ -18,12 +18,25 @@ const WARNING = /^WARNING: (.*)$/;
 const INSTALLED = /^Successfully (installed|downloaded|built) (.*)$/;
 const SATISFIED = /^Requirement already satisfied: /;
 const COLLECTING = /^(?:Collecting|Processing|Downloading|Using cached|  Downloading|  Using cached|Obtaining) /;
+/**
+ * What a successful run produced or changed, the part of the outcome that names things: the files
+ * `pip download` and `pip wheel` saved, the wheel a local project was built into. `Successfully
+ * downloaded a b` names neither versions nor platform tags. (`Installing collected packages: a, b`
+ * says again what `Successfully installed a-1 b-2` says: not cited.)
+ */
+const SAVED = /^Saved (\S+)$/;
+const PRODUCED = /^  Created wheel for \S+: filename=/;
+/** A saved file that is not a pure-Python wheel: a platform wheel or an sdist, the one that stands out. */
+const PURE_WHEEL = /-none-any\.whl$/;
+/** Outcome lines past these are counted, not cited. */
+const MAX_PRODUCED = 3;
+const MAX_SAVED_FOCUS = 6;
 const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
 const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
   ...pipInstallClaims,
-  version: '1.2.0',
+  version: '1.3.0',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
@@ -36,6 +49,9 @@ export const pipInstallReducer: Reducer = {
     let failed = false;
     let conflict: { stream: StreamName; from: number; to: number } | null = null;
     const errors: string[] = [];
+    /** The run of `Saved` lines (contiguous in pip's output) and the files in it that stand out. */
+    let saved: { stream: StreamName; from: number; to: number; bytes: number; focus: number[] } | null = null;
+    const produced: { stream: StreamName; n: number; bytes: number }[] = [];
 
     return {
       line(stream, n, text) {
@@ -82,6 +98,17 @@ export const pipInstallReducer: Reducer = {
           installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/) };
           return;
         }
+        if ((m = SAVED.exec(text))) {
+          if (!saved || saved.stream !== stream || saved.to !== n - 1) saved = { stream, from: n, to: n, bytes: 0, focus: [] };
+          saved.to = n;
+          saved.bytes += text.length + 3;
+          if (!PURE_WHEEL.test(m[1]!) && saved.focus.length < MAX_SAVED_FOCUS) saved.focus.push(n);
+          return;
+        }
+        if (PRODUCED.test(text)) {
+          if (produced.length < MAX_PRODUCED) produced.push({ stream, n, bytes: text.length + 3 });
+          return;
+        }
         if (SATISFIED.test(text)) satisfied++;
         else if (COLLECTING.test(text)) collected++;
       },
@@ -101,6 +128,7 @@ export const pipInstallReducer: Reducer = {
           bullets.push({ text: `${installed.verb} ${plural(installed.names.length, 'package')}${satisfied ? `; ${count(satisfied)} already satisfied` : ''}`, cites: [ref], fields: ['installed'] });
           const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
           parts.citations.push({ ref, stream: installed.stream, from: installed.n, to: installed.n, label: 'result', priority: failed ? 'high' : 'mandatory' });
+          if (parts.status === 'ok') citeProduced(parts);
           return parts;
         }
         if (satisfied) {
@@ -108,9 +136,33 @@ export const pipInstallReducer: Reducer = {
           if (!failed) bullets.push({ text: `nothing to install: ${plural(satisfied, 'requirement')} already satisfied`, fields: ['alreadySatisfied'] });
         }
         if (collected) fields.collected = collected;
-        if (!decisive.items.length && !satisfied && !collected && !warnings.total) return digest.finish(exit);
-        return pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+        if (!decisive.items.length && !satisfied && !collected && !warnings.total && !saved && !produced.length) return digest.finish(exit);
+        const parts = pmParts(digest, exit, decisive, warnings, { bullets, fields, failed });
+        // A wheel run with nothing to build prints no `Successfully` line: what it saved is still its outcome.
+        if (parts.status === 'ok') citeProduced(parts);
+        return parts;
       },
     };
+
+    /**
+     * On success, what was produced is cited with the outcome (the saved files, their ends and the
+     * ones that stand out when they do not all fit; the wheels built, unless they were built to be
+     * installed), and the success
+     * budget grows by those bytes (within the verdict data cap, core/budget.ts).
+     */
+    function citeProduced(parts: PacketParts): void {
+      let bytes = 0;
+      // An install built its wheels only to install them: `Successfully installed` is its outcome.
+      for (const p of installed?.verb === 'installed' ? [] : produced) {
+        parts.citations.push({ ref: digest.nextRef(), stream: p.stream, from: p.n, to: p.n, label: 'wheel built', priority: 'high' });
+        bytes += p.bytes + 30;
+      }
+      if (saved) {
+        const focus = [...saved.focus, saved.to];
+        parts.citations.push({ ref: digest.nextRef(), stream: saved.stream, from: saved.from, to: saved.to, label: `saved ${plural(saved.to - saved.from + 1, 'file')}`, priority: 'high', focus });
+        bytes += saved.bytes + 30;
+      }
+      if (bytes) parts.warningBytes = (parts.warningBytes ?? 0) + bytes;
+    }
   },
 };

@@ -134,6 +134,33 @@ describe('pip-install', () => {
     expect(parts.status).toBe('ok');
     expect(parts.fields.installed).toContain('requests-2.34.2');
   });
+
+  it('success: what was produced is cited with the outcome, and the success budget grows for it', () => {
+    const parts = reduceFixture(pipInstallReducer, 'pip/wheel-local-package');
+    expect(parts.status).toBe('ok');
+    const labels = cited(parts).map((c) => c[2]);
+    expect(labels).toEqual(expect.arrayContaining(['result', 'wheel built', 'saved 11 files']));
+    const saved = parts.citations.find((c) => c.label === 'saved 11 files');
+    // The one platform wheel among pure-Python ones stands out; the last file ends the run.
+    expect(saved && 'focus' in saved ? saved.focus : []).toEqual([23, 30]);
+    expect(parts.warningBytes).toBeGreaterThan(600);
+  });
+
+  it('success with no Successfully line (pip wheel with nothing to build): the saved files are still cited', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['Looking in links: idx', 'Processing ./idx/h11-0.16.0-py3-none-any.whl', 'Processing ./idx/idna-3.20-py3-none-any.whl', 'Saved ./wheels/h11-0.16.0-py3-none-any.whl', 'Saved ./wheels/idna-3.20-py3-none-any.whl'];
+    lines.forEach((text, i) => run.line('stdout', i + 1, text));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(cited(parts)).toContainEqual([4, 5, 'saved 2 files']);
+  });
+
+  it('an install cites its outcome, not the wheels it built on the way', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const lines = ['Processing ./dist/acme-tools-1.4.2.tar.gz', 'Requirement already satisfied: httpx>=0.27 in ./venv/lib/python3.11/site-packages (from acme-tools==1.4.2) (0.28.1)', 'Building wheels for collected packages: acme-tools', '  Created wheel for acme-tools: filename=acme_tools-1.4.2-py3-none-any.whl size=1203 sha256=974da89e', 'Successfully built acme-tools', 'Installing collected packages: acme-tools', 'Successfully installed acme-tools-1.4.2'];
+    lines.forEach((text, i) => run.line('stdout', i + 1, text));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(cited(parts).map((c) => c[2])).toEqual(['result']);
+  });
 });
 
 describe('apt', () => {
