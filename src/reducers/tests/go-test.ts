@@ -15,6 +15,8 @@ const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 /** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
 const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
+/** A benchmark's result: `BenchmarkParse-8   	49772084	        25.62 ns/op	       0 B/op` (custom metrics too). */
+const BENCH_RESULT = /^Benchmark\S+\s+\d+\s+[\d.]+ \S+\/op\b/;
 /** A runtime report that fails the test binary: a panic, a fatal error (concurrent map writes, deadlock), a data race (-race). */
 const PANIC = /^(?:panic: |fatal error: |WARNING: DATA RACE$)/;
 /** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
@@ -29,12 +31,14 @@ const PANIC_SCAN = 60;
 const PANIC_HEAD = 8;
 /** Lines below a test's first output line within which its `--- FAIL:` line is cited with it (the longest failure block, MAX_BLOCK_SPAN). */
 const VERDICT_NEAR = 40;
+/** Lines below a skip's reason within which its `--- SKIP:` line is cited with it. */
+const SKIP_NEAR = 2;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -215,8 +219,12 @@ function textRun(report: TestReport): ReducerRun {
         if (verdict === 'SKIP') {
           // -v prints the reason (t.Skip's message) before the verdict; a reason-less skip is its own line.
           const said = outputs.get(name!);
-          if (said?.message !== undefined && said.lines.length) report.addSkip(s, said.lines[0]!, said.message, said.message.length + 24);
-          else report.addSkip(s, n, text.trim());
+          // The verdict line names the test the reason belongs to: cited with it when it follows closely.
+          if (said?.message !== undefined && said.lines.length) {
+            const from = said.lines[0]!;
+            const named = n > from && n - from <= SKIP_NEAR;
+            report.addSkip(s, from, said.message, said.message.length + 24 + (named ? text.length : 0), named ? n : from);
+          } else report.addSkip(s, n, text.trim());
         }
         if (verdict !== 'FAIL') {
           outputs.delete(name!);
@@ -265,6 +273,10 @@ function textRun(report: TestReport): ReducerRun {
         closeFailing();
         if (pkgLine[1] === '✖') report.addCount('packagesFailed');
         else if (pkgLine[1] === '✓') report.addCount('packagesOk');
+        return;
+      }
+      if (BENCH_RESULT.test(text)) {
+        report.addMeasurement(s, n, text.length);
         return;
       }
       const ok = PACKAGE_OK.exec(text);
@@ -325,6 +337,8 @@ function jsonRun(report: TestReport): ReducerRun {
   const failedNames = new Map<string, Set<string>>();
   /** Packages whose build errors were reported as failures already. */
   const builds = new Set<string>();
+  /** The `--- SKIP:` output line of each skipped test, cited when it gave no reason. */
+  const skipLines = new Map<string, number>();
 
   return {
     line(s, n, text) {
@@ -363,6 +377,10 @@ function jsonRun(report: TestReport): ReducerRun {
             state.lastLine = n;
             return;
           }
+          if (/^\s*--- SKIP: /.test(out)) {
+            if (skipLines.size < MAX_OUTPUTS) skipLines.set(key, n);
+            return;
+          }
           let output = running.get(key);
           if (!output) {
             output = new TestOutput();
@@ -389,6 +407,13 @@ function jsonRun(report: TestReport): ReducerRun {
           report.addCount(event.Action === 'pass' ? 'passed' : event.Action === 'fail' ? 'failed' : 'skipped');
           const output = running.get(key);
           running.delete(key);
+          const verdictLine = skipLines.get(key);
+          skipLines.delete(key);
+          if (event.Action === 'skip') {
+            // The reason's event names the test too ("Test":...): that one line says which test and why.
+            if (output?.message !== undefined && output.lines.length) report.addSkip(s, output.lines[0]!, output.message, text.length);
+            else report.addSkip(s, verdictLine ?? n, `--- SKIP: ${event.Test}`, text.length);
+          }
           if (event.Action !== 'fail') return;
           state.failedTests++;
           const names = failedNames.get(pkg) ?? new Set<string>();

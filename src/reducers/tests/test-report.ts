@@ -29,6 +29,8 @@ const RESULT_LINES_SHOWN = 12;
 const MAX_RESULT_LINES = 1000;
 /** Bytes a cited result line is assumed to take beyond its text (citation header, line number). */
 const RESULT_OVERHEAD = 40;
+/** Measurement lines remembered (positions only); later ones are counted. */
+const MAX_MEASUREMENTS = 400;
 
 /** One failing test (or a failing file, package, hook) as the runner printed it. */
 export interface FailureDraft {
@@ -209,6 +211,9 @@ export class TestReport {
   /** Per-package / per-suite result lines (`ok  pkg 0.1s`, `PASS src/a.test.ts`): part of the outcome when few. */
   private readonly results: Array<{ stream: StreamName; n: number; length: number }> = [];
   private resultCount = 0;
+  /** Runs of adjacent measurement lines (`BenchmarkX-8  1000  1234 ns/op`), each a range with its characters. */
+  private readonly measurements: Array<{ stream: StreamName; from: number; to: number; chars: number }> = [];
+  private measurementCount = 0;
 
   constructor(
     private readonly options: ReportOptions,
@@ -274,11 +279,35 @@ export class TestReport {
   }
 
   /**
-   * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
-   * line when the runner printed one): which tests did not run, and why, explains the next failure.
+   * A measurement line (a benchmark's result): the numbers a benchmark run was made for, part of
+   * its outcome like the totals. Adjacent lines form one range.
    */
-  addSkip(stream: StreamName, n: number, reason: string, length = reason.length): void {
-    this.digest.warnings.add(stream, n, reason, length);
+  addMeasurement(stream: StreamName, n: number, length: number): void {
+    this.measurementCount++;
+    const last = this.measurements[this.measurements.length - 1];
+    if (last && last.stream === stream && last.to === n - 1) {
+      last.to = n;
+      last.chars += Math.min(length, 200) + 3;
+      return;
+    }
+    if (this.measurements.length < MAX_MEASUREMENTS) this.measurements.push({ stream, from: n, to: n, chars: Math.min(length, 200) + 3 });
+  }
+
+  /** The measurement ranges as citations at `priority`, with the bytes they ask for. */
+  private measurementCitations(priority: Priority): { citations: CitationDraft[]; bytes: number; summary: Bullet[] } {
+    const citations: CitationDraft[] = this.measurements.map((m) => ({ ref: this.digest.nextRef(), stream: m.stream, from: m.from, to: m.to, label: 'measurements', kind: 'totals', priority }));
+    const bytes = this.measurements.reduce((a, m) => a + m.chars + RESULT_OVERHEAD, 0);
+    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, 'benchmark result'), cites: citations.slice(0, 4).map((c) => c.ref) }] : [];
+    return { citations, bytes, summary };
+  }
+
+  /**
+   * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
+   * line when the runner printed one, through `to` when the test's verdict line follows it closely):
+   * which tests did not run, and why, explains the next failure.
+   */
+  addSkip(stream: StreamName, n: number, reason: string, length = reason.length, to = n): void {
+    this.digest.warnings.add(stream, n, reason, length, to);
   }
 
   /**
@@ -364,14 +393,18 @@ export class TestReport {
     if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
     else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
     // Per-package / per-suite results are the outcome too when there are few of them.
-    const results = this.resultCitations('high', new Set(totals ? [`${totals.stream}:${totals.n}`] : []));
+    // (Below a benchmark run's measurements, which are what it was run for.)
+    const results = this.resultCitations(this.measurements.length ? 'normal' : 'high', new Set(totals ? [`${totals.stream}:${totals.n}`] : []));
     citations.push(...results.citations);
     // Skipped, ignored and todo tests, deprecations: the warnings that explain the next failure.
     const warnings = warningParts(this.digest.warnings, () => this.digest.nextRef(), true);
     citations.push(...warnings.citations);
+    // Measurements are data the run was made for: they grow the budget as an answer's data does.
+    const measured = this.measurementCitations('high');
+    citations.push(...measured.citations);
     const omitted = [...results.omitted, ...warnings.omitted];
     const extraBytes = warnings.bytes + results.bytes;
-    return { status: 'ok', summary: [bullet, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}) };
+    return { status: 'ok', summary: [bullet, ...measured.summary, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}), ...(measured.bytes ? { answerBytes: measured.bytes } : {}) };
   }
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
@@ -462,6 +495,8 @@ export class TestReport {
       citations.push(...warnings.citations);
       omitted.push(...warnings.omitted);
     }
+    // Benchmarks that ran before or beside the failure: below the failures too.
+    citations.push(...this.measurementCitations('normal').citations);
 
     const passed = this.counts.passed ?? 0;
     if (passed > 0) omitted.push({ what: 'passing tests (counted, not listed)', count: passed });
