@@ -50,6 +50,8 @@ export const goTestReducer: Reducer = {
 /** What a failing test's output says: the message, the project frame, the lines worth citing. */
 class TestOutput {
   readonly lines: number[] = [];
+  /** The text of each kept line (without the json wrapping), for the logs of a test that passes. */
+  readonly texts: string[] = [];
   message?: string;
   location?: string;
   /** Whether t.Log lines were seen without a message yet (testify puts it on a later line). */
@@ -80,7 +82,7 @@ class TestOutput {
         this.open = false;
       }
       // A 2 KB `expected: []byte{0x7b, ...}` dump costs more than it shows; the diff and the message remain.
-      if (key !== 'Test' && text.length <= 300) this.keep(n);
+      if (key !== 'Test' && text.length <= 300) this.keep(n, text);
       return;
     }
     const log = TEST_LOG.exec(text);
@@ -96,15 +98,28 @@ class TestOutput {
           this.wantsMessage = false;
         } else this.wantsMessage = true;
       }
-      this.keep(n);
+      this.keep(n, text);
       return;
     }
     if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) this.message = text.trim();
-    if (this.lines.length < 3) this.keep(n);
+    if (this.lines.length < 3) this.keep(n, text);
   }
 
-  private keep(n: number): void {
-    if (this.lines.length < 8) this.lines.push(n);
+  private keep(n: number, text: string): void {
+    if (this.lines.length >= 8) return;
+    this.lines.push(n);
+    this.texts.push(text);
+  }
+
+  /**
+   * Counts what a test that passed printed (its own log lines) with the report. Text output only: a
+   * `-json` event wraps each such line in some 120 bytes of JSON, more than the line is worth there.
+   */
+  passed(report: TestReport, stream: StreamName): void {
+    this.lines.forEach((n, i) => {
+      const text = this.texts[i]!;
+      if (TEST_LOG.test(text)) report.addTestLog(stream, n, text.trim(), text.length);
+    });
   }
 
   /**
@@ -227,6 +242,7 @@ function textRun(report: TestReport): ReducerRun {
           } else report.addSkip(s, n, text.trim());
         }
         if (verdict !== 'FAIL') {
+          if (verdict === 'PASS') outputs.get(name!)?.passed(report, s);
           outputs.delete(name!);
           if (failing && indent!.length <= failing.indent) closeFailing();
           return;

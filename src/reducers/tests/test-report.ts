@@ -6,7 +6,7 @@
 import { clip, count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
 import { LogDigest } from '../generic/log-digest.js';
-import { warningParts } from '../generic/warning-templates.js';
+import { WarningTemplates, warningParts } from '../generic/warning-templates.js';
 import { errorKey } from '../generic/templates.js';
 import { countTimestamped } from '../generic/classify.js';
 
@@ -29,6 +29,8 @@ const RESULT_LINES_SHOWN = 12;
 const MAX_RESULT_LINES = 1000;
 /** Bytes a cited result line is assumed to take beyond its text (citation header, line number). */
 const RESULT_OVERHEAD = 40;
+/** Distinct lines a passing test printed (t.Log) cited on success, in the room left: a -v run was asked for them. */
+const TEST_LOGS_CITED = 8;
 /** Measurement lines remembered (positions only); later ones are counted. */
 const MAX_MEASUREMENTS = 400;
 
@@ -214,6 +216,8 @@ export class TestReport {
   /** Runs of adjacent measurement lines (`BenchmarkX-8  1000  1234 ns/op`), each a range with its characters. */
   private readonly measurements: Array<{ stream: StreamName; from: number; to: number; chars: number }> = [];
   private measurementCount = 0;
+  /** What passing tests printed (t.Log, print debugging), each template once. */
+  private readonly testLogs = new WarningTemplates();
 
   constructor(
     private readonly options: ReportOptions,
@@ -276,6 +280,14 @@ export class TestReport {
   addResultLine(stream: StreamName, n: number, length = 60): void {
     this.resultCount++;
     if (this.results.length < MAX_RESULT_LINES) this.results.push({ stream, n, length });
+  }
+
+  /**
+   * A line a passing test printed of its own (`x_test.go:12: seeded 100 rows`): counted under its
+   * template; on success the first distinct ones fill the room the outcome, skips and warnings left.
+   */
+  addTestLog(stream: StreamName, n: number, body: string, length = body.length): void {
+    this.testLogs.add(stream, n, body, length);
   }
 
   /**
@@ -402,7 +414,14 @@ export class TestReport {
     // Measurements are data the run was made for: they grow the budget as an answer's data does.
     const measured = this.measurementCitations('high');
     citations.push(...measured.citations);
+    // What passing tests printed: in the room left (they ask for none), below skips and warnings.
+    const logs = this.testLogs.distinct();
+    logs.slice(0, TEST_LOGS_CITED).forEach((w) => {
+      const label = w.count > 1 ? `test output ×${count(w.count)}, last at line ${count(w.last)}` : 'test output';
+      citations.push({ ref: this.digest.nextRef(), stream: w.stream, from: w.first, to: w.to, label, priority: 'normal' });
+    });
     const omitted = [...results.omitted, ...warnings.omitted];
+    if (logs.length > TEST_LOGS_CITED) omitted.push({ what: 'distinct lines printed by passing tests not cited', count: logs.length - TEST_LOGS_CITED });
     const extraBytes = warnings.bytes + results.bytes;
     return { status: 'ok', summary: [bullet, ...measured.summary, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}), ...(measured.bytes ? { answerBytes: measured.bytes } : {}) };
   }

@@ -66,6 +66,22 @@ describe('go-test reducer: -json event stream', () => {
 });
 
 describe('go-test reducer: text output', () => {
+  it('on success cites what passing tests printed (t.Log), each line once, in the room the outcome left', () => {
+    const text = [
+      '=== RUN   TestSeed',
+      '    db_test.go:21: seeded 100 rows into orders',
+      '--- PASS: TestSeed (0.01s)',
+      '=== RUN   TestSeedAgain',
+      '    db_test.go:21: seeded 250 rows into orders',
+      '--- PASS: TestSeedAgain (0.01s)',
+      'PASS',
+      'ok  \texample.com/shop/db\t0.02s',
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const logs = parts.citations.filter((c) => c.label?.startsWith('test output')).map((c) => ('from' in c ? [c.from, c.to, c.label, c.priority] : null));
+    expect(logs).toEqual([[2, 2, 'test output ×2, last at line 5', 'normal']]);
+  });
+
   it('cites benchmark results as measurements, the data a passing benchmark run was made for', () => {
     const text = [
       'goos: linux',
