@@ -25,6 +25,8 @@ const MAX_BLOCK_SPAN = 40;
 const TAIL_LINES = 6;
 /** Per-package / per-suite result lines all cited when there are at most this many; else the first and last. */
 const RESULT_LINES_SHOWN = 12;
+/** Result lines past RESULT_LINES_SHOWN cited at low priority, to fill the room left. */
+const MORE_RESULT_LINES = 48;
 /** Result lines remembered (positions only). */
 const MAX_RESULT_LINES = 1000;
 /** Bytes a cited result line is assumed to take beyond its text (citation header, line number). */
@@ -323,18 +325,23 @@ export class TestReport {
   }
 
   /**
-   * The result lines as citations: every one when few, else the first and the last (the count is
-   * in the omissions). Returns the refs and the bytes they ask for.
+   * The result lines as citations: every one when few; else the first and the last, and up to
+   * MORE_RESULT_LINES others at low priority that take only the room left (the rest are counted in
+   * the omissions). Returns the citations and the bytes they ask for.
    */
   private resultCitations(priority: Priority, skip: ReadonlySet<string>): { citations: CitationDraft[]; bytes: number; omitted: Omission[] } {
     const citations: CitationDraft[] = [];
     let bytes = 0;
-    const shown = this.results.length <= RESULT_LINES_SHOWN ? this.results : [this.results[0]!, this.results[this.results.length - 1]!];
-    for (const r of shown) {
-      if (skip.has(`${r.stream}:${r.n}`)) continue;
-      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority });
-      bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
-    }
+    const few = this.results.length <= RESULT_LINES_SHOWN;
+    const last = this.results.length - 1;
+    // Past a dozen, the first and the last ask for room; the others fill what is left (low), in order.
+    const shown = few ? this.results : this.results.slice(0, RESULT_LINES_SHOWN + MORE_RESULT_LINES).concat(this.results.length > RESULT_LINES_SHOWN + MORE_RESULT_LINES ? [this.results[last]!] : []);
+    shown.forEach((r, i) => {
+      if (skip.has(`${r.stream}:${r.n}`)) return;
+      const ends = few || i === 0 || r === this.results[last];
+      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority: ends ? priority : 'low' });
+      if (ends) bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
+    });
     const uncited = this.resultCount - shown.length;
     return { citations, bytes, omitted: uncited > 0 ? [{ what: 'per-package/suite result lines not cited', count: uncited }] : [] };
   }

@@ -66,6 +66,14 @@ describe('go-test reducer: -json event stream', () => {
 });
 
 describe('go-test reducer: text output', () => {
+  it('past a dozen package results, the first and last ask for room and the others fill what is left', () => {
+    const text = Array.from({ length: 20 }, (_, i) => `ok  \texample.com/std/pkg${i}\t0.0${i % 10}s`).join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const results = parts.citations.filter((c) => c.label === 'result' || c.label === 'last package result').map((c) => ('from' in c ? [c.from, c.priority] : null));
+    expect(results.filter((r) => r![1] !== 'low').map((r) => r![0]).sort((a, b) => Number(a) - Number(b))).toEqual([1, 20]);
+    expect(results.filter((r) => r![1] === 'low')).toHaveLength(18);
+  });
+
   it('on success cites what passing tests printed (t.Log), each line once, in the room the outcome left', () => {
     const text = [
       '=== RUN   TestSeed',
