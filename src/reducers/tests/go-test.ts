@@ -10,6 +10,8 @@ import { goTestClaims } from './go-test.claims.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
+/** `?   \texample.com/x/cmd\t[no test files]`: a package whose tests did not run because it has none. */
+const PACKAGE_NO_TESTS = /^\?\s+\S+\s+\[no test files\]/;
 const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 /** `    x_test.go:12: message` as t.Errorf and friends print it. */
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
@@ -303,6 +305,12 @@ function textRun(report: TestReport): ReducerRun {
         lastOk = n;
         return;
       }
+      if (PACKAGE_NO_TESTS.test(text)) {
+        closeFailing();
+        report.addCount('packagesNoTests');
+        report.addResultLine(s, n, text.length);
+        return;
+      }
       if (PACKAGE_FAIL.test(text)) {
         closeFailing();
         report.addCount('packagesFailed');
@@ -409,7 +417,8 @@ function jsonRun(report: TestReport): ReducerRun {
         case 'skip':
         case 'fail': {
           if (!event.Test) {
-            report.addCount(event.Action === 'fail' ? 'packagesFailed' : 'packagesOk');
+            // A package-level skip is a package with no test files.
+            report.addCount(event.Action === 'fail' ? 'packagesFailed' : event.Action === 'skip' ? 'packagesNoTests' : 'packagesOk');
             if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
               // The package failed with no failing test: TestMain, a panic, a build error.
               panics.flush();

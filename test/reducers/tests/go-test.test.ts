@@ -66,6 +66,16 @@ describe('go-test reducer: -json event stream', () => {
 });
 
 describe('go-test reducer: text output', () => {
+  it('a package with no test files is its own outcome: counted apart from the packages that passed, and cited', () => {
+    const text = ['ok  \texample.com/shop/cart\t0.002s', '?   \texample.com/shop/cmd/crash\t[no test files]', 'ok  \texample.com/shop/money\t0.005s'].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    expect(parts.fields).toMatchObject({ packagesOk: 2, packagesNoTests: 1 });
+    expect(parts.summary[0]?.text).toBe('2 packages ok, 1 package without tests');
+    expect(parts.citations.some((c) => 'from' in c && c.from === 2)).toBe(true);
+    const json = [ev({ Action: 'skip', Package: 'example.com/shop/cmd/crash', Elapsed: 0 }), ev({ Action: 'pass', Package: 'example.com/shop/cart', Elapsed: 0.002 })].join('\n');
+    expect(reduce(goTestReducer, { stdout: json }, 0).fields).toMatchObject({ packagesOk: 1, packagesNoTests: 1 });
+  });
+
   it('past a dozen package results, the first and last ask for room and the others fill what is left', () => {
     const text = Array.from({ length: 20 }, (_, i) => `ok  \texample.com/std/pkg${i}\t0.0${i % 10}s`).join('\n');
     const parts = reduce(goTestReducer, { stdout: text }, 0);
