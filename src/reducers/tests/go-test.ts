@@ -35,6 +35,8 @@ const PANIC_HEAD = 8;
 const VERDICT_NEAR = 40;
 /** Lines below a skip's reason within which its `--- SKIP:` line is cited with it. */
 const SKIP_NEAR = 2;
+/** Characters of a kept output line remembered (a line's template needs no more; state stays bounded). */
+const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
 
@@ -52,8 +54,10 @@ export const goTestReducer: Reducer = {
 /** What a failing test's output says: the message, the project frame, the lines worth citing. */
 class TestOutput {
   readonly lines: number[] = [];
-  /** The text of each kept line (without the json wrapping), for the logs of a test that passes. */
+  /** The text of each kept line (without the json wrapping, at most TEXT_KEPT characters), for the logs of a test that passes. */
   readonly texts: string[] = [];
+  /** The full length of each kept line. */
+  readonly lengths: number[] = [];
   message?: string;
   location?: string;
   /** Whether t.Log lines were seen without a message yet (testify puts it on a later line). */
@@ -110,7 +114,8 @@ class TestOutput {
   private keep(n: number, text: string): void {
     if (this.lines.length >= 8) return;
     this.lines.push(n);
-    this.texts.push(text);
+    this.texts.push(text.slice(0, TEXT_KEPT));
+    this.lengths.push(text.length);
   }
 
   /**
@@ -120,7 +125,7 @@ class TestOutput {
   passed(report: TestReport, stream: StreamName): void {
     this.lines.forEach((n, i) => {
       const text = this.texts[i]!;
-      if (TEST_LOG.test(text)) report.addTestLog(stream, n, text.trim(), text.length);
+      if (TEST_LOG.test(text)) report.addTestLog(stream, n, text.trim(), this.lengths[i]!);
     });
   }
 
