@@ -60,8 +60,11 @@ export class WarningTemplates {
   /** Warning lines whose template came after the first MAX_TEMPLATES. */
   uncounted = 0;
 
-  /** Counts `body` (the line without its log prefix) as a warning of `stream` at line `n`. */
-  add(stream: StreamName, n: number, body: string, length = body.length): void {
+  /**
+   * Counts `body` (the line without its log prefix) as a warning of `stream` at line `n`; `to` ends
+   * its first block when the lines below it belong to it (a skipped test's reason, then its verdict line).
+   */
+  add(stream: StreamName, n: number, body: string, length = body.length, to = n): void {
     this.lines++;
     const template = templateOf(body.trim());
     const key = `${stream}\u0000${template}`;
@@ -94,9 +97,9 @@ export class WarningTemplates {
       this.block = null;
       return;
     }
-    const entry: WarningTemplate = { stream, template, count: 1, first: n, last: n, to: n, length };
+    const entry: WarningTemplate = { stream, template, count: 1, first: n, last: n, to: Math.max(n, to), length };
     this.byKey.set(key, entry);
-    this.block = { entry, stream, last: n, growing: true };
+    this.block = { entry, stream, last: entry.to, growing: true };
   }
 
   /** The distinct templates in order of first appearance (stdout before stderr). */

@@ -29,10 +29,11 @@ const WARN_CONTINUATION = /^(?:$|\s|While resolving:|Found:|node_modules\/|Could
 
 const MAX_COMPILER_ERRORS = 5;
 const MAX_SCRIPT_ERRORS = 3;
+const MAX_PARAGRAPH_LINES = 6;
 
 export const npmInstallReducer: Reducer = {
   ...npmInstallClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
@@ -40,6 +41,8 @@ export const npmInstallReducer: Reducer = {
     const fields: Record<string, string | number> = {};
     const results: Array<{ stream: StreamName; n: number; text: string }> = [];
     let errorBlock: { stream: StreamName; last: number; shown: number } | null = null;
+    /** The message line last shown and how many lines its paragraph has so far: npm wraps a message over lines. */
+    let paragraph: { stream: StreamName; last: number; lines: number } | null = null;
     let eresolve: { stream: StreamName; from: number; focus: number[] } | null = null;
     let awaitingResolve = false;
     let compilerErrors = 0;
@@ -97,11 +100,25 @@ export const npmInstallReducer: Reducer = {
         keep({ stream, from: n, to: n, label: 'node-gyp', priority: 'high' });
         return;
       }
+      // A message wrapped over several `npm error` lines is one paragraph: it runs to the next blank
+      // `npm error` line (the usage text after it is not the message).
+      if (paragraph && paragraph.stream === stream && paragraph.last === n - 1) {
+        // (`npm error 404` with nothing after npm's tag is a blank line too.)
+        if (body.replace(/^(?:notarget|\d{3})(?:\s|$)/, '').trim() && paragraph.lines < MAX_PARAGRAPH_LINES) {
+          paragraph.last = n;
+          paragraph.lines++;
+          keep({ stream, from: n, to: n, label: 'npm error', priority: 'mandatory' });
+          return;
+        }
+        paragraph = null;
+      }
       const decisiveText = /^(?:notarget No matching|404 Not Found|40[13] |code |errno |syscall |path |command |network |Invalid[: ]|Unsupported |Missing[: ]|Cannot |Could not |Exit status|Failed at )/.test(body) || body.includes(' could not be found');
       if (decisiveText || (errorBlock!.shown < 2 && body.trim() && !/^(?:gyp |make|  )/.test(body))) {
         errorBlock!.shown++;
         // The first line that says what went wrong, without npm's own tag (`notarget`, `404`).
-        if (!fields.message && !/^(?:code|errno|syscall|path|command|workspace|location) /.test(body) && body !== 'command failed') fields.message = body.replace(/^(?:notarget|40\d) +/, '');
+        const prose = !/^(?:code|errno|syscall|path|command|workspace|location) /.test(body) && body !== 'command failed';
+        if (!fields.message && prose) fields.message = body.replace(/^(?:notarget|40\d) +/, '');
+        paragraph = prose ? { stream, last: n, lines: 1 } : null;
         keep({ stream, from: n, to: n, label: 'npm error', priority: 'mandatory' });
         return;
       }

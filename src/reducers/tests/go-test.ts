@@ -10,11 +10,15 @@ import { goTestClaims } from './go-test.claims.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
+/** `?   \texample.com/x/cmd\t[no test files]`: a package whose tests did not run because it has none. */
+const PACKAGE_NO_TESTS = /^\?\s+\S+\s+\[no test files\]/;
 const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 /** `    x_test.go:12: message` as t.Errorf and friends print it. */
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 /** testify's block: `Error Trace:  x_test.go:29`, `Error:  Not equal:`, `Messages: ...`. */
 const TESTIFY = /^\s+(Error Trace|Error|Messages|Test|expected|actual\s*):\s+(.*)$/;
+/** A benchmark's result: `BenchmarkParse-8   	49772084	        25.62 ns/op	       0 B/op` (custom metrics too). */
+const BENCH_RESULT = /^Benchmark\S+\s+\d+\s+[\d.]+ \S+\/op\b/;
 /** A runtime report that fails the test binary: a panic, a fatal error (concurrent map writes, deadlock), a data race (-race). */
 const PANIC = /^(?:panic: |fatal error: |WARNING: DATA RACE$)/;
 /** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
@@ -29,12 +33,16 @@ const PANIC_SCAN = 60;
 const PANIC_HEAD = 8;
 /** Lines below a test's first output line within which its `--- FAIL:` line is cited with it (the longest failure block, MAX_BLOCK_SPAN). */
 const VERDICT_NEAR = 40;
+/** Lines below a skip's reason within which its `--- SKIP:` line is cited with it. */
+const SKIP_NEAR = 2;
+/** Characters of a kept output line remembered (a line's template needs no more; state stays bounded). */
+const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -46,6 +54,10 @@ export const goTestReducer: Reducer = {
 /** What a failing test's output says: the message, the project frame, the lines worth citing. */
 class TestOutput {
   readonly lines: number[] = [];
+  /** The text of each kept line (without the json wrapping, at most TEXT_KEPT characters), for the logs of a test that passes. */
+  readonly texts: string[] = [];
+  /** The full length of each kept line. */
+  readonly lengths: number[] = [];
   message?: string;
   location?: string;
   /** Whether t.Log lines were seen without a message yet (testify puts it on a later line). */
@@ -76,7 +88,7 @@ class TestOutput {
         this.open = false;
       }
       // A 2 KB `expected: []byte{0x7b, ...}` dump costs more than it shows; the diff and the message remain.
-      if (key !== 'Test' && text.length <= 300) this.keep(n);
+      if (key !== 'Test' && text.length <= 300) this.keep(n, text);
       return;
     }
     const log = TEST_LOG.exec(text);
@@ -92,15 +104,29 @@ class TestOutput {
           this.wantsMessage = false;
         } else this.wantsMessage = true;
       }
-      this.keep(n);
+      this.keep(n, text);
       return;
     }
     if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) this.message = text.trim();
-    if (this.lines.length < 3) this.keep(n);
+    if (this.lines.length < 3) this.keep(n, text);
   }
 
-  private keep(n: number): void {
-    if (this.lines.length < 8) this.lines.push(n);
+  private keep(n: number, text: string): void {
+    if (this.lines.length >= 8) return;
+    this.lines.push(n);
+    this.texts.push(text.slice(0, TEXT_KEPT));
+    this.lengths.push(text.length);
+  }
+
+  /**
+   * Counts what a test that passed printed (its own log lines) with the report. Text output only: a
+   * `-json` event wraps each such line in some 120 bytes of JSON, more than the line is worth there.
+   */
+  passed(report: TestReport, stream: StreamName): void {
+    this.lines.forEach((n, i) => {
+      const text = this.texts[i]!;
+      if (TEST_LOG.test(text)) report.addTestLog(stream, n, text.trim(), this.lengths[i]!);
+    });
   }
 
   /**
@@ -215,10 +241,15 @@ function textRun(report: TestReport): ReducerRun {
         if (verdict === 'SKIP') {
           // -v prints the reason (t.Skip's message) before the verdict; a reason-less skip is its own line.
           const said = outputs.get(name!);
-          if (said?.message !== undefined && said.lines.length) report.addSkip(s, said.lines[0]!, said.message, said.message.length + 24);
-          else report.addSkip(s, n, text.trim());
+          // The verdict line names the test the reason belongs to: cited with it when it follows closely.
+          if (said?.message !== undefined && said.lines.length) {
+            const from = said.lines[0]!;
+            const named = n > from && n - from <= SKIP_NEAR;
+            report.addSkip(s, from, said.message, said.message.length + 24 + (named ? text.length : 0), named ? n : from);
+          } else report.addSkip(s, n, text.trim());
         }
         if (verdict !== 'FAIL') {
+          if (verdict === 'PASS') outputs.get(name!)?.passed(report, s);
           outputs.delete(name!);
           if (failing && indent!.length <= failing.indent) closeFailing();
           return;
@@ -267,12 +298,22 @@ function textRun(report: TestReport): ReducerRun {
         else if (pkgLine[1] === '✓') report.addCount('packagesOk');
         return;
       }
+      if (BENCH_RESULT.test(text)) {
+        report.addMeasurement(s, n, text.length);
+        return;
+      }
       const ok = PACKAGE_OK.exec(text);
       if (ok) {
         closeFailing();
         report.addCount('packagesOk');
         report.addResultLine(s, n, text.length);
         lastOk = n;
+        return;
+      }
+      if (PACKAGE_NO_TESTS.test(text)) {
+        closeFailing();
+        report.addCount('packagesNoTests');
+        report.addResultLine(s, n, text.length);
         return;
       }
       if (PACKAGE_FAIL.test(text)) {
@@ -325,6 +366,8 @@ function jsonRun(report: TestReport): ReducerRun {
   const failedNames = new Map<string, Set<string>>();
   /** Packages whose build errors were reported as failures already. */
   const builds = new Set<string>();
+  /** The `--- SKIP:` output line of each skipped test, cited when it gave no reason. */
+  const skipLines = new Map<string, number>();
 
   return {
     line(s, n, text) {
@@ -363,6 +406,10 @@ function jsonRun(report: TestReport): ReducerRun {
             state.lastLine = n;
             return;
           }
+          if (/^\s*--- SKIP: /.test(out)) {
+            if (skipLines.size < MAX_OUTPUTS) skipLines.set(key, n);
+            return;
+          }
           let output = running.get(key);
           if (!output) {
             output = new TestOutput();
@@ -375,7 +422,8 @@ function jsonRun(report: TestReport): ReducerRun {
         case 'skip':
         case 'fail': {
           if (!event.Test) {
-            report.addCount(event.Action === 'fail' ? 'packagesFailed' : 'packagesOk');
+            // A package-level skip is a package with no test files.
+            report.addCount(event.Action === 'fail' ? 'packagesFailed' : event.Action === 'skip' ? 'packagesNoTests' : 'packagesOk');
             if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
               // The package failed with no failing test: TestMain, a panic, a build error.
               panics.flush();
@@ -389,6 +437,13 @@ function jsonRun(report: TestReport): ReducerRun {
           report.addCount(event.Action === 'pass' ? 'passed' : event.Action === 'fail' ? 'failed' : 'skipped');
           const output = running.get(key);
           running.delete(key);
+          const verdictLine = skipLines.get(key);
+          skipLines.delete(key);
+          if (event.Action === 'skip') {
+            // The reason's event names the test too ("Test":...): that one line says which test and why.
+            if (output?.message !== undefined && output.lines.length) report.addSkip(s, output.lines[0]!, output.message, text.length);
+            else report.addSkip(s, verdictLine ?? n, `--- SKIP: ${event.Test}`, text.length);
+          }
           if (event.Action !== 'fail') return;
           state.failedTests++;
           const names = failedNames.get(pkg) ?? new Set<string>();

@@ -6,7 +6,7 @@
 import { clip, count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, Omission, PacketParts, Priority, ReducerRun, StreamName } from '../../core/types.js';
 import { LogDigest } from '../generic/log-digest.js';
-import { warningParts } from '../generic/warning-templates.js';
+import { WarningTemplates, warningParts } from '../generic/warning-templates.js';
 import { errorKey } from '../generic/templates.js';
 import { countTimestamped } from '../generic/classify.js';
 
@@ -25,10 +25,16 @@ const MAX_BLOCK_SPAN = 40;
 const TAIL_LINES = 6;
 /** Per-package / per-suite result lines all cited when there are at most this many; else the first and last. */
 const RESULT_LINES_SHOWN = 12;
+/** Result lines past RESULT_LINES_SHOWN cited at low priority, to fill the room left. */
+const MORE_RESULT_LINES = 48;
 /** Result lines remembered (positions only). */
 const MAX_RESULT_LINES = 1000;
 /** Bytes a cited result line is assumed to take beyond its text (citation header, line number). */
 const RESULT_OVERHEAD = 40;
+/** Distinct lines a passing test printed (t.Log) cited on success, in the room left: a -v run was asked for them. */
+const TEST_LOGS_CITED = 8;
+/** Measurement lines remembered (positions only); later ones are counted. */
+const MAX_MEASUREMENTS = 400;
 
 /** One failing test (or a failing file, package, hook) as the runner printed it. */
 export interface FailureDraft {
@@ -209,6 +215,11 @@ export class TestReport {
   /** Per-package / per-suite result lines (`ok  pkg 0.1s`, `PASS src/a.test.ts`): part of the outcome when few. */
   private readonly results: Array<{ stream: StreamName; n: number; length: number }> = [];
   private resultCount = 0;
+  /** Runs of adjacent measurement lines (`BenchmarkX-8  1000  1234 ns/op`), each a range with its characters. */
+  private readonly measurements: Array<{ stream: StreamName; from: number; to: number; chars: number }> = [];
+  private measurementCount = 0;
+  /** What passing tests printed (t.Log, print debugging), each template once. */
+  private readonly testLogs = new WarningTemplates();
 
   constructor(
     private readonly options: ReportOptions,
@@ -274,26 +285,63 @@ export class TestReport {
   }
 
   /**
-   * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
-   * line when the runner printed one): which tests did not run, and why, explains the next failure.
+   * A line a passing test printed of its own (`x_test.go:12: seeded 100 rows`): counted under its
+   * template; on success the first distinct ones fill the room the outcome, skips and warnings left.
    */
-  addSkip(stream: StreamName, n: number, reason: string, length = reason.length): void {
-    this.digest.warnings.add(stream, n, reason, length);
+  addTestLog(stream: StreamName, n: number, body: string, length = body.length): void {
+    this.testLogs.add(stream, n, body, length);
   }
 
   /**
-   * The result lines as citations: every one when few, else the first and the last (the count is
-   * in the omissions). Returns the refs and the bytes they ask for.
+   * A measurement line (a benchmark's result): the numbers a benchmark run was made for, part of
+   * its outcome like the totals. Adjacent lines form one range.
+   */
+  addMeasurement(stream: StreamName, n: number, length: number): void {
+    this.measurementCount++;
+    const last = this.measurements[this.measurements.length - 1];
+    if (last && last.stream === stream && last.to === n - 1) {
+      last.to = n;
+      last.chars += Math.min(length, 200) + 3;
+      return;
+    }
+    if (this.measurements.length < MAX_MEASUREMENTS) this.measurements.push({ stream, from: n, to: n, chars: Math.min(length, 200) + 3 });
+  }
+
+  /** The measurement ranges as citations at `priority`, with the bytes they ask for. */
+  private measurementCitations(priority: Priority): { citations: CitationDraft[]; bytes: number; summary: Bullet[] } {
+    const citations: CitationDraft[] = this.measurements.map((m) => ({ ref: this.digest.nextRef(), stream: m.stream, from: m.from, to: m.to, label: 'measurements', kind: 'totals', priority }));
+    const bytes = this.measurements.reduce((a, m) => a + m.chars + RESULT_OVERHEAD, 0);
+    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, 'benchmark result'), cites: citations.slice(0, 4).map((c) => c.ref) }] : [];
+    return { citations, bytes, summary };
+  }
+
+  /**
+   * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
+   * line when the runner printed one, through `to` when the test's verdict line follows it closely):
+   * which tests did not run, and why, explains the next failure.
+   */
+  addSkip(stream: StreamName, n: number, reason: string, length = reason.length, to = n): void {
+    this.digest.warnings.add(stream, n, reason, length, to);
+  }
+
+  /**
+   * The result lines as citations: every one when few; else the first and the last, and up to
+   * MORE_RESULT_LINES others at low priority that take only the room left (the rest are counted in
+   * the omissions). Returns the citations and the bytes they ask for.
    */
   private resultCitations(priority: Priority, skip: ReadonlySet<string>): { citations: CitationDraft[]; bytes: number; omitted: Omission[] } {
     const citations: CitationDraft[] = [];
     let bytes = 0;
-    const shown = this.results.length <= RESULT_LINES_SHOWN ? this.results : [this.results[0]!, this.results[this.results.length - 1]!];
-    for (const r of shown) {
-      if (skip.has(`${r.stream}:${r.n}`)) continue;
-      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority });
-      bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
-    }
+    const few = this.results.length <= RESULT_LINES_SHOWN;
+    const last = this.results.length - 1;
+    // Past a dozen, the first and the last ask for room; the others fill what is left (low), in order.
+    const shown = few ? this.results : this.results.slice(0, RESULT_LINES_SHOWN + MORE_RESULT_LINES).concat(this.results.length > RESULT_LINES_SHOWN + MORE_RESULT_LINES ? [this.results[last]!] : []);
+    shown.forEach((r, i) => {
+      if (skip.has(`${r.stream}:${r.n}`)) return;
+      const ends = few || i === 0 || r === this.results[last];
+      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority: ends ? priority : 'low' });
+      if (ends) bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
+    });
     const uncited = this.resultCount - shown.length;
     return { citations, bytes, omitted: uncited > 0 ? [{ what: 'per-package/suite result lines not cited', count: uncited }] : [] };
   }
@@ -364,14 +412,25 @@ export class TestReport {
     if (Object.keys(fields).length) bullet.fields = Object.keys(fields);
     else if (!bullet.cites) return this.digest.finish({ code: 0, signal: null, timedOut: false });
     // Per-package / per-suite results are the outcome too when there are few of them.
-    const results = this.resultCitations('high', new Set(totals ? [`${totals.stream}:${totals.n}`] : []));
+    // (Below a benchmark run's measurements, which are what it was run for.)
+    const results = this.resultCitations(this.measurements.length ? 'normal' : 'high', new Set(totals ? [`${totals.stream}:${totals.n}`] : []));
     citations.push(...results.citations);
     // Skipped, ignored and todo tests, deprecations: the warnings that explain the next failure.
     const warnings = warningParts(this.digest.warnings, () => this.digest.nextRef(), true);
     citations.push(...warnings.citations);
+    // Measurements are data the run was made for: they grow the budget as an answer's data does.
+    const measured = this.measurementCitations('high');
+    citations.push(...measured.citations);
+    // What passing tests printed: in the room left (they ask for none), below skips and warnings.
+    const logs = this.testLogs.distinct();
+    logs.slice(0, TEST_LOGS_CITED).forEach((w) => {
+      const label = w.count > 1 ? `test output ×${count(w.count)}, last at line ${count(w.last)}` : 'test output';
+      citations.push({ ref: this.digest.nextRef(), stream: w.stream, from: w.first, to: w.to, label, priority: 'normal' });
+    });
     const omitted = [...results.omitted, ...warnings.omitted];
+    if (logs.length > TEST_LOGS_CITED) omitted.push({ what: 'distinct lines printed by passing tests not cited', count: logs.length - TEST_LOGS_CITED });
     const extraBytes = warnings.bytes + results.bytes;
-    return { status: 'ok', summary: [bullet, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}) };
+    return { status: 'ok', summary: [bullet, ...measured.summary, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}), ...(measured.bytes ? { answerBytes: measured.bytes } : {}) };
   }
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */
@@ -462,6 +521,8 @@ export class TestReport {
       citations.push(...warnings.citations);
       omitted.push(...warnings.omitted);
     }
+    // Benchmarks that ran before or beside the failure: below the failures too.
+    citations.push(...this.measurementCitations('normal').citations);
 
     const passed = this.counts.passed ?? 0;
     if (passed > 0) omitted.push({ what: 'passing tests (counted, not listed)', count: passed });
@@ -497,7 +558,7 @@ export class TestReport {
 
 /** "3 failed, 12 passed, 1 skipped" from whatever counts the runner stated. */
 function describeCounts(counts: Record<string, number>): string {
-  const order = ['failed', 'errors', 'passed', 'skipped', 'todo', 'xfailed', 'xpassed', 'total'];
+  const order = ['failed', 'errors', 'passed', 'skipped', 'todo', 'xfailed', 'xpassed', 'total', 'packagesFailed', 'packagesOk', 'packagesNoTests'];
   const keys = Object.keys(counts).sort((a, b) => rank(a, order) - rank(b, order) || a.localeCompare(b));
   return keys.map((k) => `${count(counts[k]!)} ${(COUNT_NAMES[k] ?? [k, k])[counts[k] === 1 ? 0 : 1]}`).join(', ');
 }
@@ -507,6 +568,7 @@ const COUNT_NAMES: Record<string, [string, string]> = {
   errors: ['error', 'errors'],
   packagesFailed: ['package failed', 'packages failed'],
   packagesOk: ['package ok', 'packages ok'],
+  packagesNoTests: ['package without tests', 'packages without tests'],
   suitesFailed: ['suite failed', 'suites failed'],
   suitesPassed: ['suite passed', 'suites passed'],
 };

@@ -37,8 +37,29 @@ describe('npm-install', () => {
     const parts = reduceFixture(npmInstallReducer, 'npm/install-etarget');
     expect(parts.status).toBe('fail');
     expect(parts.fields.code).toBe('ETARGET');
-    expect(cited(parts)[0]).toEqual([2, 3, 'npm error']);
+    // (With the rest of npm's wrapped message.)
+    expect(cited(parts)[0]).toEqual([2, 4, 'npm error']);
     expect(parts.summary[0]?.text).toBe('install failed: ETARGET: No matching version found for left-pad@99.0.0.');
+  });
+
+  it('a message npm wraps over several error lines is cited whole, up to the blank line before the usage text', () => {
+    const lines = [
+      'npm error code EUSAGE',
+      'npm error',
+      'npm error The `npm ci` command can only install with an existing package-lock.json or',
+      'npm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or',
+      'npm error later to generate a package-lock.json file, then try again.',
+      'npm error',
+      'npm error Clean install a project',
+      'npm error',
+      'npm error Usage:',
+      'npm error npm ci',
+    ];
+    const run = npmInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    lines.forEach((line, i) => run.line('stderr', i + 1, line));
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    expect(cited(parts)).toEqual([[1, 5, 'npm error']]);
+    expect(parts.summary[0]?.text).toBe('install failed: EUSAGE: The `npm ci` command can only install with an existing package-lock.json or');
   });
 
   it('ERESOLVE: the whole tree from the message to the advice, with what was found and what is needed', () => {

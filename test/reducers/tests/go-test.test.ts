@@ -39,12 +39,89 @@ describe('go-test reducer: -json event stream', () => {
     expect(parts.fields.packagesFailed).toBe(2);
   });
 
+  it('cites a skipped test by its reason event (which names the test), or by its --- SKIP line when it gave none', () => {
+    const pkg = 'example.com/shop/router';
+    const lines = [
+      ev({ Action: 'run', Package: pkg, Test: 'TestWildcard' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestWildcard', Output: '=== RUN   TestWildcard\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestWildcard', Output: '    router_test.go:35: wildcard routes are not implemented yet\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestWildcard', Output: '--- SKIP: TestWildcard (0.00s)\n' }),
+      ev({ Action: 'skip', Package: pkg, Test: 'TestWildcard', Elapsed: 0 }),
+      ev({ Action: 'run', Package: pkg, Test: 'TestQuiet' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestQuiet', Output: '--- SKIP: TestQuiet (0.00s)\n' }),
+      ev({ Action: 'skip', Package: pkg, Test: 'TestQuiet', Elapsed: 0 }),
+      ev({ Action: 'output', Package: pkg, Output: `ok  \t${pkg}\t0.003s\n` }),
+      ev({ Action: 'pass', Package: pkg, Elapsed: 0.003 }),
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: lines }, 0);
+    expect(parts.status).toBe('ok');
+    const skips = parts.citations.filter((c) => c.kind === 'warning').map((c) => ('from' in c ? [c.from, c.to] : null));
+    expect(skips).toEqual([[3, 3], [7, 7]]);
+    expect(parts.warningBytes).toBeGreaterThan(0);
+  });
+
   it('detects the event stream by content', () => {
     expect(goTestReducer.detect(probe(fixture('go', 'json-pipe')))).toBeGreaterThanOrEqual(0.9);
   });
 });
 
 describe('go-test reducer: text output', () => {
+  it('a package with no test files is its own outcome: counted apart from the packages that passed, and cited', () => {
+    const text = ['ok  \texample.com/shop/cart\t0.002s', '?   \texample.com/shop/cmd/crash\t[no test files]', 'ok  \texample.com/shop/money\t0.005s'].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    expect(parts.fields).toMatchObject({ packagesOk: 2, packagesNoTests: 1 });
+    expect(parts.summary[0]?.text).toBe('2 packages ok, 1 package without tests');
+    expect(parts.citations.some((c) => 'from' in c && c.from === 2)).toBe(true);
+    const json = [ev({ Action: 'skip', Package: 'example.com/shop/cmd/crash', Elapsed: 0 }), ev({ Action: 'pass', Package: 'example.com/shop/cart', Elapsed: 0.002 })].join('\n');
+    expect(reduce(goTestReducer, { stdout: json }, 0).fields).toMatchObject({ packagesOk: 1, packagesNoTests: 1 });
+  });
+
+  it('past a dozen package results, the first and last ask for room and the others fill what is left', () => {
+    const text = Array.from({ length: 20 }, (_, i) => `ok  \texample.com/std/pkg${i}\t0.0${i % 10}s`).join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const results = parts.citations.filter((c) => c.label === 'result' || c.label === 'last package result').map((c) => ('from' in c ? [c.from, c.priority] : null));
+    expect(results.filter((r) => r![1] !== 'low').map((r) => r![0]).sort((a, b) => Number(a) - Number(b))).toEqual([1, 20]);
+    expect(results.filter((r) => r![1] === 'low')).toHaveLength(18);
+  });
+
+  it('on success cites what passing tests printed (t.Log), each line once, in the room the outcome left', () => {
+    const text = [
+      '=== RUN   TestSeed',
+      '    db_test.go:21: seeded 100 rows into orders',
+      '--- PASS: TestSeed (0.01s)',
+      '=== RUN   TestSeedAgain',
+      '    db_test.go:21: seeded 250 rows into orders',
+      '--- PASS: TestSeedAgain (0.01s)',
+      'PASS',
+      'ok  \texample.com/shop/db\t0.02s',
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const logs = parts.citations.filter((c) => c.label?.startsWith('test output')).map((c) => ('from' in c ? [c.from, c.to, c.label, c.priority] : null));
+    expect(logs).toEqual([[2, 2, 'test output ×2, last at line 5', 'normal']]);
+  });
+
+  it('cites benchmark results as measurements, the data a passing benchmark run was made for', () => {
+    const text = [
+      'goos: linux',
+      'pkg: example.com/shop/money',
+      'BenchmarkFormat-2        \t 9442245\t       175.3 ns/op\t      15 B/op\t       1 allocs/op',
+      'BenchmarkParse-2         \t49772084\t        25.62 ns/op\t       0 B/op\t       0 allocs/op',
+      'PASS',
+      'ok  \texample.com/shop/money\t5.909s',
+      'pkg: example.com/shop/textutil',
+      'BenchmarkSlug-2       \t 3358033\t       362.4 ns/op',
+      'PASS',
+      'ok  \texample.com/shop/textutil\t3.083s',
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const measured = parts.citations.filter((c) => c.label === 'measurements').map((c) => ('from' in c ? [c.from, c.to, c.priority] : null));
+    expect(measured).toEqual([[3, 4, 'high'], [8, 8, 'high']]);
+    expect(parts.summary.map((b) => b.text)).toContain('3 benchmark results');
+    expect(parts.answerBytes).toBeGreaterThan(150);
+    // The per-package results rank below the measurements then.
+    expect(parts.citations.filter((c) => c.label === 'result').every((c) => c.priority === 'normal')).toBe(true);
+  });
+
   it('reads -v output where verdicts of subtests come after their logs, grouping one message', () => {
     const f = fixture('go', 'large-verbose');
     const parts = reduce(goTestReducer, f, f.exit);
@@ -156,7 +233,8 @@ describe('go-test reducer: what a verdict keeps beyond the failures', () => {
     const parts = reduce(goTestReducer, { stdout: run.join('\n') }, 1);
     const lines = cited(parts);
     expect(lines).toContainEqual([7, 8, 'failed: TestParseEscapes']);
-    expect(lines).toContainEqual([2, 2, 'warning']);
+    // A skip's reason is cited with the verdict line that names its test.
+    expect(lines).toContainEqual([2, 3, 'warning']);
     expect(lines).toContainEqual([12, 12, 'warning']);
     expect(lines.filter((c) => c[2] === 'result').map((c) => c[0])).toEqual([5, 14]);
   });
