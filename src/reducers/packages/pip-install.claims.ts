@@ -1,7 +1,7 @@
 /** What detection reads of `pip-install`, loaded on every run; the body (./pip-install.ts) loads only when it is chosen. */
 import type { ReducerClaims } from '../../core/types.js';
 
-export const CONTENT = /^(?:Collecting \S|Successfully installed |Requirement already satisfied: |ERROR: (?:Could not find a version|No matching distribution|Could not build wheels|Failed building wheel|Cannot install|Could not open requirements file|ResolutionImpossible)|Looking in indexes: |  error: subprocess-exited-with-error|Installing collected packages: )/m;
+export const CONTENT = /^(?:Collecting \S|Successfully installed |Requirement already satisfied: |ERROR: (?:Could not find a version|No matching distribution|Could not build wheels|Failed building wheel|Cannot install|Could not open requirements file|ResolutionImpossible)|Looking in (?:indexes|links): |  error: subprocess-exited-with-error|Installing collected packages: |Building wheels for collected packages: |Successfully built \S|Processing \S+\.(?:whl|tar\.gz|zip)\b|Saved \S+\.(?:whl|tar\.gz|zip)$)/m;
 
 export const pipInstallClaims: ReducerClaims = {
   name: 'pip-install',

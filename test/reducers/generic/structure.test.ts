@@ -250,6 +250,11 @@ describe('detection from content (piped, no argv)', () => {
     expect(run(Array.from({ length: 6 }, (_, i) => `npm warn deprecated pkg${i}@1.0.0: no longer supported`).join('\n')).reducer).toMatch(/^npm-install@/);
   });
 
+  it("knows pip's wheel and download runs from their own lines, with no command", () => {
+    const wheel = ['Looking in links: /opt/wheels', 'Processing ./acme', 'Processing ./idx/httpx-0.28.1-py3-none-any.whl (from acme-tools==1.4.2)', 'Building wheels for collected packages: acme-tools', 'Successfully built acme-tools', 'Saved ./wheels/httpx-0.28.1-py3-none-any.whl'].join('\n');
+    expect(run(wheel).reducer).toMatch(/^pip-install@/);
+  });
+
   it('reads bracketed log lines as text, not as JSON that failed to parse', () => {
     for (const head of ['[runner] preparing batch 1 of 4', '[INFO] Scanning for projects...', '[2026-11-24 10:00:01] started', '[1/3] Building', '{ a: 1 }']) {
       const packet = run(`${head}\nsecond line\nthird line\n`);
