@@ -417,6 +417,8 @@ function decodeHead(buffer: Buffer): string {
 
 /** Lines after a JSON document that are still read as its trailer: a tool's or npm's warnings (`cmd 2>&1 |`). */
 const MAX_TRAILING_LINES = 20;
+/** Largest stdout tried again without its trailing lines (up to three more parses of it). */
+const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
 
 /**
  * The JSON document of stdout, or null. A document followed by a few lines that are not JSON (npm's
@@ -433,11 +435,12 @@ function parseJsonFile(file: string): { doc: unknown; style: JsonStyle; trailing
   try {
     return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };
   } catch {
-    // Try the ends of the last few lines that close an array or object, from the last one back.
+    // Try the ends of the last few lines that close an array or object, from the last one back; each
+    // try parses the text again, so a large document that fails (cut off) is not tried at all.
+    if (text.length > TRAILING_PARSE_CAP) return null;
     const body = text.replace(/\n+$/, '');
     const total = body.split('\n').length;
     let end = body.length;
-    // Each try parses the whole text again: a few tries only (a cut-off document fails them all).
     let tries = 3;
     for (let back = 0; back < MAX_TRAILING_LINES && end > 0 && tries > 0; back++) {
       const start = body.lastIndexOf('\n', end - 1);
