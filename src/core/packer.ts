@@ -600,7 +600,10 @@ function trimIndexes(kept: Kept[], stream: StreamName, from: number, to: number)
 
 /** An `index` citation: its focus lines as entries, as many as fit `room`: the first ones, some around the middle, the last ones (see spread). */
 function resolveIndex(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation | null {
-  const seen = (n: number): boolean => shown.some(([a, b]) => n >= a && n <= b);
+  // Lines shown one by one go in a set; the few ranges shown whole are checked in turn.
+  const single = new Set(shown.filter(([a, b]) => a === b).map(([a]) => a));
+  const ranges = shown.filter(([a, b]) => a !== b);
+  const seen = (n: number): boolean => single.has(n) || ranges.some(([a, b]) => n >= a && n <= b);
   const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to && !seen(n)).sort((a, b) => a - b);
   if (entries.length === 0) return null;
   const make = (k: number): Citation => {
