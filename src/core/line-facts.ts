@@ -16,7 +16,7 @@
 export const CANDIDATE_FRAGMENTS: readonly string[] = [
   'err', 'exception', 'exit', 'evict', 'fail', 'fatal', 'forbidden', 'panic', 'traceback', 'timed out', 'refused', 'denied',
   'dumped', 'deprecat', 'unauthori', 'segmentation', 'statuscode', 'oom', 'backoff', 'cannot', 'could not', 'not found',
-  'no such', 'killed', 'abort', 'level', 'http/', '##[', 'warn',
+  'no such', 'killed', 'abort', 'level', 'http/', 'stop.', '##[', 'warn',
 ];
 
 let scannedText: string | null = null;

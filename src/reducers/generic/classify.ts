@@ -23,6 +23,7 @@ const ERROR_WORDS = new RegExp(
     String.raw`\bHTTP\/\d(?:\.\d)?"?\s+5\d\d\b`,
     String.raw`"statusCode":\s*5\d\d`,
     String.raw`##\[error\]`,
+    String.raw`^\S*make(?:\[\d+\])?: \*\*\* .*\bStop\.$`,
     String.raw`^\s*(?:E\s{2,}|\u2717|\u2716|\u00d7|X\s)`, // ✗ ✖ × (escaped: the bundle stays ASCII)
   ].join('|'),
 );
@@ -30,7 +31,7 @@ const ERROR_WORDS = new RegExp(
 /** An error line that leads with its severity: `error[E0425]: …`, `ERROR …`, `FAILED …`, `Traceback`, `panic:`. */
 const STRONG = new RegExp(
   [
-    String.raw`^\s*(?:\[?\d{2}:\d{2}:\d{2}[^\]]*\]?\s*)?(?:error|ERROR|Error|FATAL|fatal|FAIL|FAILED|Failed|PANIC|panic|Traceback|E\s{2,}|\u2717|\u2716|\u00d7|X\s|npm ERR!|ERR!|\[ERROR\]|\[error\])`,
+    String.raw`^\s*(?:\[?\d{2}:\d{2}:\d{2}[^\]]*\]?\s*)?(?:error|ERROR|Error|FATAL|fatal|FAIL|FAILED|Failed|PANIC|panic|Traceback|E\s{2,}|\u2717|\u2716|\u00d7|X\s|npm ERR!|npm error |ERR!|\[ERROR\]|\[error\])`,
     String.raw`^[\w./\\-]+[:(]\d+[:,]?\d*\)?:?\s*(?:-\s*)?(?:fatal\s+)?error\b`,
     String.raw`##\[error\]`,
     String.raw`^[A-Za-z_][\w.]*(?:Error|Exception)(?::|$)`,
@@ -40,9 +41,10 @@ const STRONG = new RegExp(
     // A Unix tool's own error: `cp: cannot stat 'x': No such file or directory`, `grep: x: No such file
     // or directory`, `bash: line 3: kubectl: command not found`, `./deploy.sh: line 9: …`, `curl: (7) Failed
     // to connect`. The program leads the line in lower case (or as a path), not a level word or a `Key:`.
-    String.raw`^(?!(?:note|info|debug|hint|help|warning|warn|trace|notice|tip):)(?:[a-z][\w.+-]*|\.{0,2}/[\w./+-]+): (?:[^:]{1,120}: ){0,3}(?:\(\d+\) )?(?:[Cc]annot|[Cc]an't|[Cc]ould not|[Uu]nable to|[Ff]ailed|No such file or directory|Permission denied|(?:command )?not found|Connection refused|[Ee]rror\b)`,
-    // make's own verdict on a failed recipe: `make: *** [all] Error 2`.
+    String.raw`^(?!(?:note|info|debug|hint|help|warning|warn|trace|notice|tip):)(?:[a-z][\w.+-]*|\.{0,2}/[\w./+-]+): (?:[^:]{1,120}: ){0,3}(?:\(\d+\) )?(?:[Cc]annot|[Cc]an't|[Cc]ould not|[Uu]nable to|[Ff]ailed|No such file or directory|Permission denied|(?:command )?not found|Connection refused|(?:(?:syntax|fatal|parse|internal|runtime|unexpected) )?[Ee]rror\b)`,
+    // make's own verdict on a failed recipe: `make: *** [all] Error 2`, and its fatal stops (`make: *** No rule to make target 'x'.  Stop.`).
     String.raw`: \*\*\* .*\bError \d+`,
+    String.raw`^\S*make(?:\[\d+\])?: \*\*\* .*\bStop\.$`,
     // A per-item result that ends with its verdict: `tests/x.py::test_y FAILED [ 30%]`, `test z ... FAILED`.
     String.raw`\s(?:FAILED|FAIL|ERROR)(?:\s+\[\s*\d+%\])?$`,
   ].join('|'),
@@ -129,10 +131,10 @@ const SHAPE = 'dddd-dd-ddTdd:dd:dd';
 /** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
 // The fragments, grouped by their first letter so the regex tries one branch per position, not thirty:
 // err fail fatal panic exception traceback refused denied forbidden unauthori segmentation dumped oom backoff
-// evict timed out cannot could not not found no such killed abort exit level http/ statuscode ##[ warn
+// evict timed out cannot could not not found no such killed abort exit level http/ statuscode stop. ##[ warn
 // deprecat, and a line that opens with `E  `, `✗`, `✖`, `×` or `X `.
 export const CANDIDATE =
-  /e(?:rr|x(?:ception|it)|vict)|f(?:a(?:il|tal)|orbidden)|panic|t(?:raceback|imed out)|refused|d(?:enied|umped|eprecat)|unauthori|s(?:egmentation|tatuscode)|oom|backoff|c(?:annot|ould not)|no(?:t found| such)|killed|abort|level|http\/|##\[|warn|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
+  /e(?:rr|x(?:ception|it)|vict)|f(?:a(?:il|tal)|orbidden)|panic|t(?:raceback|imed out)|refused|d(?:enied|umped|eprecat)|unauthori|s(?:egmentation|tatuscode|top\.)|oom|backoff|c(?:annot|ould not)|no(?:t found| such)|killed|abort|level|http\/|##\[|warn|^\s*(?:e\s\s|✗|✖|×|x\s)/i;
 
 /** CANDIDATE's branch for a line that opens with a mark: the one part of it no literal stands for. */
 export const LEADING_MARK = /^\s*(?:e\s\s|✗|✖|×|x\s)/i;

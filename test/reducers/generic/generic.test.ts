@@ -98,7 +98,7 @@ describe('error strength', () => {
   });
 
   it("counts a Unix tool's own error as leading, not a level word, a key or prose that mentions one", () => {
-    for (const line of ["cp: cannot stat 'config/prod.yaml': No such file or directory", 'grep: build/api/prod.yaml: No such file or directory', 'bash: line 3: kubectl: command not found', './deploy.sh: line 12: kubectl: command not found', 'curl: (7) Failed to connect to localhost port 9', 'tar: Error is not recoverable: exiting now']) {
+    for (const line of ["cp: cannot stat 'config/prod.yaml': No such file or directory", 'grep: build/api/prod.yaml: No such file or directory', 'bash: line 3: kubectl: command not found', './deploy.sh: line 12: kubectl: command not found', 'curl: (7) Failed to connect to localhost port 9', 'tar: Error is not recoverable: exiting now', "bad.sh: line 4: syntax error near unexpected token `fi'", "make: *** No rule to make target 'dist'.  Stop.", 'npm error code E404']) {
       expect(errorStrength(line), line).toBe(2);
     }
     for (const line of ['info: could not find cache, rebuilding', 'warning: could not open file', 'Description: cannot be used with', 'the build: cannot continue', 'docs: fix error message wording']) {
