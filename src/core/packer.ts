@@ -188,7 +188,7 @@ function packOnce(input: PackInput): Packet {
       continue;
     }
     if ('from' in draft && draft.layout === 'index') {
-      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget * INDEX_SHARE)), everyLineShown(kept, draft.stream), input.readLines);
+      const index = resolveIndex(draft, Math.min(input.budget - used, Math.floor(input.budget * INDEX_SHARE)), shownAlready(kept, draft.stream), input.readLines);
       if (index) {
         keep(index, i, draft);
         if (index.elided) shortened ??= draft;
@@ -394,11 +394,16 @@ function linesShown(kept: readonly Kept[], stream: StreamName): Array<[number, n
   return ranges;
 }
 
-/** Lines of a stream already shown by kept citations, one by one: an index lists none of them again. */
-function everyLineShown(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
+/**
+ * Whether a line of a stream is already shown by a kept citation, one by one: an index lists none of
+ * them again. The lines a shortened excerpt or an index shows go in a set; the few ranges shown whole
+ * are checked in turn.
+ */
+function shownAlready(kept: readonly Kept[], stream: StreamName): (n: number) => boolean {
   const ranges = covered(kept, stream);
-  for (const k of kept) if (k.citation.stream === stream && k.citation.shown) for (const n of k.citation.shown) ranges.push([n, n]);
-  return ranges;
+  const lines = new Set<number>();
+  for (const k of kept) if (k.citation.stream === stream && k.citation.shown) for (const n of k.citation.shown) lines.add(n);
+  return (n) => lines.has(n) || ranges.some(([a, b]) => n >= a && n <= b);
 }
 
 /** The kept citation whose range holds lines from..to of a stream. */
@@ -599,11 +604,7 @@ function trimIndexes(kept: Kept[], stream: StreamName, from: number, to: number)
 }
 
 /** An `index` citation: its focus lines as entries, as many as fit `room`: the first ones, some around the middle, the last ones (see spread). */
-function resolveIndex(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation | null {
-  // Lines shown one by one go in a set; the few ranges shown whole are checked in turn.
-  const single = new Set(shown.filter(([a, b]) => a === b).map(([a]) => a));
-  const ranges = shown.filter(([a, b]) => a !== b);
-  const seen = (n: number): boolean => single.has(n) || ranges.some(([a, b]) => n >= a && n <= b);
+function resolveIndex(draft: LineCitation, room: number, seen: (n: number) => boolean, readLines: PackInput['readLines']): Citation | null {
   const entries = [...new Set(draft.focus ?? [])].filter((n) => n >= draft.from && n <= draft.to && !seen(n)).sort((a, b) => a - b);
   if (entries.length === 0) return null;
   const make = (k: number): Citation => {

@@ -29,8 +29,7 @@ export class ColumnGroups {
   private stream: StreamName | null = null;
   private rows = 0;
   private lines = 0;
-  /** Rows per word count, and the columns of the rows whose word count is the first one seen. */
-  private readonly byWords = new Map<number, number>();
+  /** The word count of the first line that could be a row, and its columns: rows are the lines with that count. */
   private words = 0;
   private columns: Column[] = [];
 
@@ -39,7 +38,6 @@ export class ColumnGroups {
     if (stream !== this.stream || text.trim() === '') return;
     this.lines++;
     const cells = text.trim().split(/\s+/);
-    this.byWords.set(cells.length, (this.byWords.get(cells.length) ?? 0) + 1);
     if (this.words === 0 && cells.length >= MIN_WORDS && cells.length <= MAX_WORDS) {
       this.words = cells.length;
       this.columns = cells.map(() => ({ first: new Map() }));
