@@ -96,8 +96,8 @@ const PROSE = /(?:[A-Za-z][a-z'’-]*[,;:]?\s+){4}[A-Za-z]/;
 
 /**
  * How much the head looks like a Markdown document: two or more `#` headings, and most other lines
- * prose or Markdown's own marks (lists, links, code spans, tables), with no log lines. A shell script's
- * `# comment` lines are headings too, so its code lines (`x=1`, `fi`, `done`) count against it.
+ * prose or Markdown's own marks (lists, links, code spans, tables), with no log lines. Code outside a
+ * fence counts against it: a script's or a Python module's `# comment` lines read as headings too.
  */
 export function markupScore(head: string): number {
   const lines = head.split('\n').slice(0, -1).slice(0, 150);
@@ -115,8 +115,9 @@ export function markupScore(head: string): number {
     if (fenced || line.trim() === '') continue;
     if (LOG_LINE.test(line)) return 0;
     if (MARKDOWN_HEADING.test(line)) headings++;
-    else if (MARKDOWN_MARK.test(line) || PROSE.test(line)) text++;
-    else other++;
+    else if (MARKDOWN_MARK.test(line)) text++;
+    else if (CODE_LINE.test(line) || !PROSE.test(line)) other++;
+    else text++;
   }
   if (headings < 2 && !(headings === 1 && fences >= 2)) return 0;
   return text >= 2 && text >= (text + other) * 0.6 ? 0.6 : 0;
@@ -161,10 +162,11 @@ export function yamlScore(head: string): number {
 
 /** The kind of a file printed with no name to go by, and how sure: code, Markdown or YAML; null when it is none. */
 export function contentKind(head: string): { kind: TextKind; score: number } | null {
-  const code = codeScore(head);
-  if (code > 0) return { kind: 'code', score: code };
+  // Markdown first: its headings read as comments and its fenced examples as code to codeScore.
   const markup = markupScore(head);
   if (markup > 0) return { kind: 'markup', score: markup };
+  const code = codeScore(head);
+  if (code > 0) return { kind: 'code', score: code };
   const yaml = yamlScore(head);
   return yaml > 0 ? { kind: 'yaml', score: yaml } : null;
 }

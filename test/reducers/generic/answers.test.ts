@@ -150,6 +150,10 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(doc.reducer).toMatch(/^source@/);
     expect(doc.packet!.status).toBe('ok');
     expect((doc.parts!.citations as LineCitation[]).find((c) => c.kind === 'outline')?.focus).toContain(5);
+    // The reducer reads the kind from the head detection saw, not its first KiB: here the second heading comes later.
+    const long = ['# Guide', '', ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i} explains how the widget handles a request and what it returns.`), '', '```js', 'widget.on("error", (err) => {', '  console.error(err);', '});', '```', '', ...Array.from({ length: 40 }, (_, i) => [`## Section ${i}`, '', `Section ${i} says what the widget does with the input it is given.`, ''].join('\n'))].join('\n');
+    const guide = run(long, ['showdoc']);
+    expect((guide.parts!.citations as LineCitation[]).find((c) => c.kind === 'outline')?.focus?.slice(0, 2)).toEqual([1, 40]);
     const shell = ['#!/bin/sh', '# Build the thing', 'set -e', '# Step one', 'x=1', 'for f in *.c; do', '  cc -c "$f"', 'done', '# Step two', 'if [ -f a.out ]; then', '  ./a.out', 'fi', ''].join('\n');
     expect(markupScore(shell)).toBe(0);
     expect(markupScore(['# Run', '', ...Array.from({ length: 20 }, (_, i) => `2026-11-24T10:00:${String(i).padStart(2, '0')}Z INFO step ${i} done`), '# Done', ''].join('\n'))).toBe(0);
