@@ -89,7 +89,7 @@ describe('docker-compose reducer', () => {
     };
     const lines = Array.from({ length: 3000 }, (_, i) => `${problems[i] ? 'worker-1' : i % 2 ? 'web-1   ' : 'worker-1'} | ${problems[i] ?? `INFO handled request id=${i} in ${i % 90}ms`}`);
     const parts = run(dockerComposeReducer, lines, ok);
-    const cited = (label: string) => parts.citations.filter((c) => c.label.startsWith(label)).map((c) => ('from' in c ? c.from : 0));
+    const cited = (label: string) => parts.citations.filter((c) => (c.label ?? '').startsWith(label)).map((c) => ('from' in c ? c.from : 0));
     expect(cited('worker-1 error')).toEqual([301, 701, 1101, 1901, 2301, 2701]);
     expect(cited('worker-1 warning')).toEqual([1501]);
     expect(parts.citations.find((c) => 'from' in c && c.from === 1101)?.label).toBe('worker-1 error (same message 1 more time)');
