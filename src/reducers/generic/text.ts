@@ -11,7 +11,7 @@ import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
   ...textClaims,
-  version: '1.3.3',
+  version: '1.3.4',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;
