@@ -258,7 +258,7 @@ function packOnce(input: PackInput): Packet {
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
     if (draft.layout === 'edges') {
-      const edges = fitEdges(draft, input.budget - used, linesShown(kept, draft.stream), input.readLines);
+      const edges = fitEdges(draft, input.budget - used, [...linesShown(kept, draft.stream), ...(draft.skip ?? []).map(([a, b]) => [a, b] as [number, number])], input.readLines);
       if (edges) for (const part of edges) keep(part, i, draft);
       else dropped.push({ draft, order: i });
       continue;

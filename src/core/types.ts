@@ -85,6 +85,8 @@ export interface LineCitation {
    * lines not shown elsewhere as the room left allows, packed last, half from each end.
    */
   layout?: 'prefix' | 'index' | 'edges';
+  /** For `edges`: runs of lines that are not rows and are not shown (error lines that repeat a cited message). */
+  skip?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** A citation of a value inside a JSON document, by RFC 6901 pointer; the reducer renders the excerpt. */

@@ -41,6 +41,9 @@ const NON_BLANK = /\S/;
  * window (context before and after, extended over stack frames and indented detail); repeats
  * of a message already cited are counted, not cited again.
  */
+/** Runs of repeated error lines remembered per stream (see repeatRuns). */
+const MAX_REPEAT_RUNS = 4096;
+
 export class ErrorWindowFinder {
   readonly windows: ErrorWindow[] = [];
   errorLines = 0;
@@ -48,6 +51,11 @@ export class ErrorWindowFinder {
   /** Windows not kept because maxWindows was reached. */
   droppedWindows = 0;
   firstWarning: { stream: StreamName; n: number } | null = null;
+  /**
+   * Per stream, the runs of lines that repeat a message a window already cites (`same message 188
+   * more times`): an answer's rows need not show them again. Bounded: past MAX_REPEAT_RUNS runs, no more are kept.
+   */
+  readonly repeatRuns: Record<StreamName, Array<[number, number]>> = { stdout: [], stderr: [] };
   private readonly open = new Map<StreamName, ErrorWindow>();
   /** Per stream, how many lines just before the current one were frame lines. */
   private readonly frameRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
@@ -123,6 +131,7 @@ export class ErrorWindowFinder {
       if (seen) {
         seen.repeats++;
         seen.lastRepeat = n;
+        this.noteRepeat(stream, n);
       } else this.droppedWindows++;
       return;
     }
@@ -139,6 +148,13 @@ export class ErrorWindowFinder {
     this.windows.push(window);
     this.open.set(stream, window);
     if (this.byKey.size < MAX_KEYS) this.byKey.set(key, window);
+  }
+
+  private noteRepeat(stream: StreamName, n: number): void {
+    const runs = this.repeatRuns[stream];
+    const last = runs[runs.length - 1];
+    if (last && last[1] === n - 1) last[1] = n;
+    else if (runs.length < MAX_REPEAT_RUNS) runs.push([n, n]);
   }
 
   /** The window still open on a stream (the last one opened there), if any. */

@@ -106,6 +106,11 @@ export class LogDigest {
     this.problemLog = options.problems === false ? null : new ProblemLog();
   }
 
+  /** Per stream, the runs of error lines that only repeat a message a window cites (see ErrorWindowFinder.repeatRuns). */
+  get repeatRuns(): Record<StreamName, Array<[number, number]>> {
+    return this.errors.repeatRuns;
+  }
+
   /** Counts a line that a structure scanner read instead (a table row is data, not an error). */
   skip(stream: StreamName, n: number): void {
     this.lines[stream] = n;

@@ -56,7 +56,7 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
       if (ctx.intent === 'answer') {
         // A log's answer is its index of problems: rows of routine lines at both ends add bytes, not facts.
-        const edges = answer === 'whole' ? edgeRows(digest.lines, () => digest.nextRef()) : null;
+        const edges = answer === 'whole' ? edgeRows(digest.lines, () => digest.nextRef(), digest.repeatRuns) : null;
         if (edges) parts.citations.push(edges);
       }
       return finishParts ? finishParts(parts, exit) : parts;
@@ -68,11 +68,13 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
  * An answer's rows at both ends and around the middle, packed last: whatever room the index leaves goes
  * to lines not shown yet, so a large answer never shows fewer of them than a blind head-and-tail cut.
  */
-export function edgeRows(lines: { stdout: number; stderr: number }, nextRef: () => string): LineCitation | null {
+export function edgeRows(lines: { stdout: number; stderr: number }, nextRef: () => string, repeats?: Record<StreamName, Array<[number, number]>>): LineCitation | null {
   const stream: StreamName = lines.stdout > 0 ? 'stdout' : 'stderr';
   const to = lines[stream];
   if (to < 2) return null;
-  return { ref: nextRef(), stream, from: 1, to, label: 'rows', kind: 'rows', priority: 'low', layout: 'edges' };
+  // Error lines that only repeat a cited message (`find: ‘…’: Permission denied` ×188) are not rows.
+  const skip = repeats?.[stream].length ? { skip: repeats[stream] } : {};
+  return { ref: nextRef(), stream, from: 1, to, label: 'rows', kind: 'rows', priority: 'low', layout: 'edges', ...skip };
 }
 
 /** The structure's parts first, then the digest's; fields of the structure win a name clash. */

@@ -196,6 +196,17 @@ describe('answers fill their budget with the rows at both ends', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
   });
 
+  it('fills its rows with items, not with error lines that repeat a message already cited (find / 2>&1)', () => {
+    const dirs = ['cache', 'keys', 'spool', 'private', 'lost+found', 'audit'];
+    const lines = Array.from({ length: 900 }, (_, i) => (i % 6 === 5 ? `find: ‘/srv/${dirs[(i >> 2) % 6]}/${dirs[(i >> 5) % 6]}’: Permission denied` : `/usr/lib/systemd/system/unit-${String(i).padStart(4, '0')}.service`));
+    const { text } = piped(lines.join('\n') + '\n', { argv: ['find', '/', '-name', '*.service'] });
+    const items = text.split('\n').filter((l) => /unit-\d{4}\.service/.test(l)).length;
+    const denied = text.split('\n').filter((l) => l.includes('Permission denied')).length;
+    expect(text).toMatch(/same message \d+ more times/);
+    // Before, rows were filled with the repeated error lines as much as with items.
+    expect(items).toBeGreaterThan(denied * 12);
+  });
+
   it('a large list shows rows from its middle too', () => {
     const list = Array.from({ length: 2000 }, (_, i) => `src/module-${String(i).padStart(4, '0')}/index.ts`).join('\n');
     const { text } = piped(list);
