@@ -14,6 +14,7 @@ import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
+import { unstamp } from './line-stamps.js';
 import type { SessionOptions, SessionResult } from './session.js';
 
 export interface FinalizeOptions {
@@ -97,7 +98,9 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     notes,
     // A long flagged line is shown around what was flagged, not by its head and tail.
     readLines: (stream, from, to) =>
-      reader(stream, from, to).map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
+      reader(stream, from, to)
+        .map((line) => (result.stamped?.[stream] ? unstamp(line) : line))
+        .map((line, i) => (flagged.has(`${stream}:${from + i}`) && focusOnInjection(line)) || clipForDisplay(reducer.excerptLine ? reducer.excerptLine(line) : line)),
   });
   if (exit.interrupted) packet.truncated = true;
   else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {

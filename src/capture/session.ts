@@ -15,6 +15,7 @@ import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
+import { isStamped, unstamp, unstampHead } from './line-stamps.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 
@@ -80,6 +81,8 @@ export interface SessionResult {
   notes: string[];
   /** The notes about how the run went (not about the output's shape): kept even by a verbatim packet. */
   runNotes: string[];
+  /** Streams whose lines carry a collector's timestamp, read past by the reducer and left out of excerpts. */
+  stamped: Record<StreamName, boolean> | null;
   /** The store failed and the streams were passed through whole (SessionOptions.passthrough). */
   passedThrough: boolean;
   storeError: Error | null;
@@ -104,6 +107,8 @@ export class CaptureSession {
   /** Counting error-looking lines costs a regex per line; only the live status line wants it. */
   countErrors = false;
   /** The row detection chose; `detection` once its body runs (the lines wait in `pending` until then). */
+  /** Streams whose lines carry a collector's timestamp that the reducer reads past (see line-stamps.ts). */
+  private stamped: Record<StreamName, boolean> | null = null;
   private chosen: Detection<RegisteredReducer> | null = null;
   private detection: Detection<Reducer> | null = null;
   private loading: Promise<void> | null = null;
@@ -244,6 +249,7 @@ export class CaptureSession {
     }
     if (detection.source === 'fallback' && content.type === 'json' && detection.reducer.name === 'json' && !parts.fields.type) notes.push('output looked like JSON but did not parse; read as text');
     if (trailing && this.run && !this.reducerFailure) citeTrailing(parts, trailing);
+    if (this.stamped) notes.push('every line starts with a timestamp: excerpts leave it out (the artifact keeps it)');
 
     return {
       id,
@@ -254,6 +260,7 @@ export class CaptureSession {
       parts,
       notes,
       runNotes: [...this.runNotes],
+      stamped: this.stamped,
       passedThrough: this.stdout.spilled || this.stderr.spilled,
       storeError: this.storeError,
       streams: { stdout: this.stdout, stderr: this.stderr },
@@ -318,6 +325,16 @@ export class CaptureSession {
       stderrHead: decodeHead(this.stderr.headBuffer()),
     };
     const content = guessContentType(this.stdout.headBuffer());
+    // Lines behind a collector's timestamps (a CI job's raw log with no runner markers, `docker logs -t`
+    // piped): detection and the reducer read the lines past the stamps; the artifact keeps them. A
+    // reducer sure of the stamped lines as they are (`kubectl logs --timestamps` and `gh run view --log`
+    // by their argv or their shape) reads its own format, stamps included.
+    const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
+    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && detectReducer(probe, this.options.reducers).score < SURE_OF_STAMPS) {
+      if (stamped.stdout) probe.head = unstampHead(probe.head);
+      if (stamped.stderr) probe.stderrHead = unstampHead(probe.stderrHead);
+      this.stamped = stamped;
+    }
     const intentInputs = { argv: probe.argv, head: probe.head, stderrHead: probe.stderrHead, contentType: content.type, config: this.options.config.intents, ...(this.options.intent ? { flag: this.options.intent } : {}) };
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
     probe.intent = resolveIntent({ ...intentInputs, reducer: { name: '', family: '' } }).intent;
@@ -366,7 +383,7 @@ export class CaptureSession {
   private feed(stream: StreamName, n: number, text: string, marks: LineMarks | undefined): void {
     if (!this.run || this.reducerFailure) return;
     try {
-      this.run.line(stream, n, text, marks);
+      this.run.line(stream, n, this.stamped?.[stream] ? unstamp(text) : text, marks);
     } catch (err) {
       this.reducerFailure = err as Error;
     }
@@ -399,6 +416,9 @@ export class CaptureSession {
     for (const tap of [this.stdout, this.stderr]) if (tap.file) fs.rmSync(tap.file.tempPath, { force: true });
   }
 }
+
+/** A detection score at which a reducer reads timestamped lines as they are (a claim by argv scores 0.9). */
+const SURE_OF_STAMPS = 0.8;
 
 /** Cheap, for the live status line only; reducers do the real classification. */
 const ERRORISH = /\b(?:ERROR|FATAL|Error|error|FAIL|FAILED|failed|panic|Traceback|Exception)\b/;
