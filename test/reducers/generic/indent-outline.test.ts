@@ -1,0 +1,117 @@
+/**
+ * Indented text read as an answer (a disassembly, a class dump, a profile with call graphs, a
+ * module's help): the lines that open its blocks are cited as an outline. And a JSON line followed by
+ * a report is text, not a JSON document.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../../../src/api.js';
+import { opensJsonDocument } from '../../../src/core/json-start.js';
+import { IndentOutline } from '../../../src/reducers/generic/indent-outline.js';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-outline-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+let runs = 0;
+function wrapped(stdout: string, argv: string[]) {
+  return reduceOutputSync({ stdout, argv, command: argv.join(' '), exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, String(runs++)), cwd: work });
+}
+
+function outline(lines: readonly string[]) {
+  const scanner = new IndentOutline();
+  lines.forEach((text, i) => scanner.line('stdout', i + 1, text));
+  let ref = 0;
+  return scanner.finish(() => `c${++ref}`);
+}
+
+/** An objdump -d of `functions` functions, each a label at column 0 over `size` indented instructions. */
+function disassembly(functions: number, size: number): string[] {
+  const lines = ['', 'app:     file format elf64-x86-64', '', '', 'Disassembly of section .text:', ''];
+  for (let f = 0; f < functions; f++) {
+    const base = 0x1000 + f * 0x100;
+    lines.push(`${base.toString(16).padStart(16, '0')} <fn_${f}>:`);
+    for (let i = 0; i < size; i++) lines.push(`    ${(base + i * 4).toString(16)}:\t48 89 e5 ${(i % 256).toString(16).padStart(2, '0')}          \tmov    %rsp,%rbp`);
+    lines.push('');
+  }
+  return lines;
+}
+
+describe('IndentOutline', () => {
+  it('cites the lines that open a block: function labels over their instructions', () => {
+    const lines = disassembly(12, 20);
+    const cited = outline(lines)!;
+    expect(cited.layout).toBe('index');
+    expect(cited.focus!.map((n) => lines[n - 1])).toEqual(Array.from({ length: 12 }, (_, f) => `${(0x1000 + f * 0x100).toString(16).padStart(16, '0')} <fn_${f}>:`));
+  });
+
+  it('keeps the top two levels: headings and their members, not what is nested in a member', () => {
+    const lines: string[] = [];
+    for (const section of ['CLASSES', 'FUNCTIONS']) {
+      lines.push(section);
+      for (let m = 0; m < 8; m++) {
+        lines.push(`    ${section.toLowerCase()}_${m}(x, y)`, '        Returns a thing.', '        Example:', '            >>> call(1)', '        More prose about it.', '        And more.', '        Still more.', '        The end.');
+      }
+    }
+    const cited = outline(lines)!;
+    const shown = cited.focus!.map((n) => lines[n - 1]!.trim());
+    expect(shown).toContain('CLASSES');
+    expect(shown).toContain('functions_7(x, y)');
+    expect(shown).not.toContain('Example:');
+  });
+
+  it('reads no outline into right-aligned columns, bare brackets, prose, or a short text', () => {
+    // A profile table: the counts are right-aligned, so the indent moves while nothing nests.
+    const profile = ['   ncalls  tottime  filename:lineno(function)'];
+    for (let i = 0; i < 80; i++) profile.push(`${String(10 ** (i % 6)).padStart(9)}    0.00${i % 10} mod.py:${i}(f${i})`);
+    expect(outline(profile)).toBeNull();
+    const braces = Array.from({ length: 80 }, (_, i) => (i % 2 ? '  }' : '{'));
+    expect(outline(braces)).toBeNull();
+    expect(outline(Array.from({ length: 80 }, (_, i) => `plain line ${i} of prose`))).toBeNull();
+    expect(outline(disassembly(3, 5))).toBeNull();
+  });
+
+  it('reads no outline into blocks that all open alike', () => {
+    const plan: string[] = [];
+    for (let i = 0; i < 20; i++) plan.push(`  # terraform_data.worker[${i}] will be created`, '  + resource "terraform_data" "worker" {', '      + id    = (known after apply)', '      + name  = "worker"', '    }', '');
+    expect(outline(plan)).toBeNull();
+  });
+
+  it('never throws, and cites only lines it read, on random input', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(12), fc.string({ maxLength: 40 })), { maxLength: 300 }), (rows) => {
+        const lines = rows.map(([indent, text]) => ' '.repeat(indent) + text);
+        const cited = outline(lines);
+        if (cited) for (const n of cited.focus!) expect(n >= 1 && n <= lines.length).toBe(true);
+      }),
+    );
+  });
+
+  it('a large disassembly read as an answer lists every function, where first, middle and last lines showed a few', () => {
+    const lines = disassembly(30, 40);
+    const result = wrapped(lines.join('\n') + '\n', ['objdump', '-d', 'app']);
+    const text = result.text!;
+    for (let f = 0; f < 30; f++) expect(text, `fn_${f}`).toContain(`<fn_${f}>:`);
+    expect(text).toContain('outline, 30 blocks');
+  });
+});
+
+describe('a JSON line followed by a report', () => {
+  const report = ['{"n": 60000, "bad": 0}', '         789681 function calls in 0.471 seconds', '', '   Ordered by: cumulative time', ''];
+  for (let i = 0; i < 60; i++) report.push(`${String(i + 1).padStart(9)}    0.000    0.000    0.471    0.471 report.py:${i}(f${i})`);
+
+  it('is text: only a short trailer after the first value keeps a document JSON', () => {
+    expect(opensJsonDocument(report.join('\n'))).toBe(false);
+    expect(opensJsonDocument(['{"a": [1, 2, {"b": "}"}]}', 'npm warn config x', 'npm warn config y'].join('\n'))).toBe(true);
+    expect(opensJsonDocument(Array.from({ length: 50 }, (_, i) => `{"level": 30, "msg": "m${i}"}`).join('\n'))).toBe(true);
+    expect(opensJsonDocument('[\n  {\n    "name": "a",\n')).toBe(true); // the document goes on past the head
+  });
+
+  it('is read as text, its rows shown, not as JSON that did not parse', () => {
+    const result = wrapped(report.join('\n') + '\n', ['python3', '-m', 'cProfile', 'report.py']);
+    expect(result.packet!.reducer).not.toMatch(/^json@/);
+    expect(result.text!).not.toContain('looked like JSON');
+    expect(result.text!).toContain('report.py:30(f30)');
+  });
+});
