@@ -1,7 +1,6 @@
 /**
  * Indented text read as an answer (a disassembly, a class dump, a profile with call graphs, a
- * module's help): the lines that open its blocks are cited as an outline. And a JSON line followed by
- * a report is text, not a JSON document.
+ * module's help): the lines that open its blocks are cited as an outline.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +8,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reduceOutputSync } from '../../../src/api.js';
-import { opensJsonDocument } from '../../../src/core/json-start.js';
 import { IndentOutline } from '../../../src/reducers/generic/indent-outline.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-outline-'));
@@ -94,24 +92,5 @@ describe('IndentOutline', () => {
     const text = result.text!;
     for (let f = 0; f < 30; f++) expect(text, `fn_${f}`).toContain(`<fn_${f}>:`);
     expect(text).toContain('outline, 30 blocks');
-  });
-});
-
-describe('a JSON line followed by a report', () => {
-  const report = ['{"n": 60000, "bad": 0}', '         789681 function calls in 0.471 seconds', '', '   Ordered by: cumulative time', ''];
-  for (let i = 0; i < 60; i++) report.push(`${String(i + 1).padStart(9)}    0.000    0.000    0.471    0.471 report.py:${i}(f${i})`);
-
-  it('is text: only a short trailer after the first value keeps a document JSON', () => {
-    expect(opensJsonDocument(report.join('\n'))).toBe(false);
-    expect(opensJsonDocument(['{"a": [1, 2, {"b": "}"}]}', 'npm warn config x', 'npm warn config y'].join('\n'))).toBe(true);
-    expect(opensJsonDocument(Array.from({ length: 50 }, (_, i) => `{"level": 30, "msg": "m${i}"}`).join('\n'))).toBe(true);
-    expect(opensJsonDocument('[\n  {\n    "name": "a",\n')).toBe(true); // the document goes on past the head
-  });
-
-  it('is read as text, its rows shown, not as JSON that did not parse', () => {
-    const result = wrapped(report.join('\n') + '\n', ['python3', '-m', 'cProfile', 'report.py']);
-    expect(result.packet!.reducer).not.toMatch(/^json@/);
-    expect(result.text!).not.toContain('looked like JSON');
-    expect(result.text!).toContain('report.py:30(f30)');
   });
 });
