@@ -16,7 +16,7 @@ const MAX_ENTRIES = 2000;
 const MIN_ENTRIES = 4;
 /** Fewer non-blank lines than this are shown whole, or near enough. */
 const MIN_LINES = 60;
-/** An outline is a skeleton: at most this share of the non-blank lines open a block. */
+/** An outline is a skeleton: its top levels open at most this share of the non-blank lines. */
 const MAX_SHARE = 0.3;
 /** Share of the outline's entries that must differ from one another. */
 const MIN_DISTINCT = 0.5;
@@ -79,8 +79,9 @@ export class IndentOutline {
   /** The outline as an index citation, or null when the text has none (too few openings, or too many to be a skeleton). */
   finish(nextRef: () => string): LineCitation | null {
     const total = this.entries.length + this.uncounted;
-    if (this.stream === null || this.nonBlank < MIN_LINES || total < MIN_ENTRIES || total > this.nonBlank * MAX_SHARE) return null;
+    if (this.stream === null || this.nonBlank < MIN_LINES || total < MIN_ENTRIES) return null;
     const kept = shallowest(this.entries);
+    if (kept.length > this.nonBlank * MAX_SHARE) return null;
     // Blocks that all open alike (`  + resource "terraform_data" "worker" {` seventeen times) name nothing.
     if (new Set(kept.map((e) => e.text)).size < kept.length * MIN_DISTINCT) return null;
     return {

@@ -70,6 +70,13 @@ describe('IndentOutline', () => {
     expect(outline(disassembly(3, 5))).toBeNull();
   });
 
+  it('measures the share on the levels it shows: a nested YAML dump still gets its top two levels', () => {
+    const yaml = ['services:'];
+    for (let i = 0; i < 20; i++) yaml.push(`  svc${i}:`, `    image: reg/svc${i}:1.${i}`, '    env:', '      K0: "0"', '      K1: "1"', '    deploy:', '      resources:', '        limits:', '          cpu: "1"');
+    const cited = outline(yaml)!;
+    expect(cited.focus!.map((n) => yaml[n - 1]!.trim())).toEqual(['services:', ...Array.from({ length: 20 }, (_, i) => `svc${i}:`)]);
+  });
+
   it('reads no outline into blocks that all open alike', () => {
     const plan: string[] = [];
     for (let i = 0; i < 20; i++) plan.push(`  # terraform_data.worker[${i}] will be created`, '  + resource "terraform_data" "worker" {', '      + id    = (known after apply)', '      + name  = "worker"', '    }', '');
