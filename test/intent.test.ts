@@ -49,6 +49,17 @@ describe('intent from argv', () => {
     ['sudo -E env A=1 docker ps -a', 'answer'],
     ['somecli --json', 'answer'],
     ['./run-migrations.sh', null],
+    // Deep command groups and compound sub-commands name their verb too.
+    ['gcloud compute instances list --format=table', 'answer'],
+    ['aws s3api list-buckets', 'answer'],
+    ['aws cloudformation create-stack --stack-name web', 'verdict'],
+    ['php artisan route:list', 'answer'],
+    ['php artisan migrate --force', 'verdict'],
+    ['mvn dependency:tree', 'answer'],
+    ['npm run test:unit', 'verdict'],
+    ['git ls-files', 'answer'],
+    ['pre-commit run --all-files', 'verdict'],
+    ['python manage.py showmigrations', 'verdict'],
   ];
   for (const [command, want] of cases) {
     it(`${command} → ${want ?? 'no word'}`, () => {

@@ -345,7 +345,7 @@ export class CaptureSession {
   private begin(detection: Detection<Reducer>, probe: Probe, contentType: string): void {
     this.detection = detection;
     try {
-      this.run = detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head.slice(0, 1024), contentType, intent: this.intent.intent });
+      this.run = detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head, contentType, intent: this.intent.intent });
     } catch (err) {
       this.reducerFailure = err as Error;
     }

@@ -72,22 +72,41 @@ export function intentFromArgv(argv: readonly string[]): Intent | null {
   const dryRun = all.some((w) => DRY_RUN.test(w));
   if (all.some((w) => SIMULATE.test(w)) || (dryRun && hasDataFormat(all))) return 'answer';
   if (SHORT_DRY_RUN[program] && (dryRun || all.slice(1).some((w) => SHORT_DRY_RUN[program]!.test(w)))) return 'answer';
-  // An interpreter running a script runs it: `python3 etl.py`, `node app.js`.
-  if (isScriptRun(argv)) return 'verdict';
-  // The program and up to two sub-commands: `docker compose ps`, `gh pr view`, `apt-cache show`.
-  // Words that are nouns as often as verbs (`gh run view`, `npm run build`) yield to a clearer one.
+  // An interpreter running a script runs it (`python3 etl.py`, `node app.js`), unless the script takes
+  // a sub-command that reads (`php artisan route:list`, `python manage.py showmigrations` stays a run).
+  if (isScriptRun(argv)) return words[2] !== undefined && verbOf(words[2], true) === 'answer' ? 'answer' : 'verdict';
+  // The program and up to three sub-commands: `docker compose ps`, `gh pr view`, `apt-cache show`,
+  // `gcloud compute instances list`. Words that are nouns as often as verbs (`gh run view`, `npm run
+  // build`) yield to a clearer one.
   let weak: Intent | null = null;
-  for (const word of words.slice(0, 3)) {
-    const w = word.toLowerCase();
-    const verb = ANSWER_VERBS.has(w) ? 'answer' : VERDICT_VERBS.has(w) ? 'verdict' : null;
+  for (const [i, word] of words.slice(0, 4).entries()) {
+    const verb = verbOf(word, i > 0);
     if (!verb) continue;
-    if (!WEAK_VERBS.has(w)) return verb;
+    if (!WEAK_VERBS.has(word.toLowerCase())) return verb;
     weak ??= verb;
   }
   if (weak) return weak;
   // A query handed over as one argument (`-c "select …"`): quoted, spaced, or after a query flag.
   if (all.some((w, i) => i > 0 && SQL_READ.test(w) && (/\s/.test(w.trim()) || /^["']/.test(w) || QUERY_FLAGS.has(all[i - 1]!)))) return 'answer';
   return hasDataFormat(all) ? 'answer' : null;
+}
+
+/**
+ * The intent a command word names: the word itself (`list`, `install`), or, for a sub-command, the verb
+ * of a compound one: `route:list`, `dependency:tree`, `db:migrate`, `test:unit` (either side of a colon)
+ * and the lead of a hyphenated one (`describe-instances`, `ls-files`, `show-branch`, `build-prod`).
+ */
+function verbOf(word: string, subcommand: boolean): Intent | null {
+  const w = word.toLowerCase();
+  const direct = ANSWER_VERBS.has(w) ? 'answer' : VERDICT_VERBS.has(w) ? 'verdict' : null;
+  if (direct || !subcommand) return direct;
+  const parts = w.includes(':') ? w.split(':').reverse() : w.includes('-') ? [w.slice(0, w.indexOf('-'))] : [];
+  for (const part of parts) {
+    if (WEAK_VERBS.has(part)) continue;
+    if (ANSWER_VERBS.has(part)) return 'answer';
+    if (VERDICT_VERBS.has(part)) return 'verdict';
+  }
+  return null;
 }
 
 /** Flags that turn a build, test or lint tool into a reader: it prints a config, a file list or a plan instead of running. */

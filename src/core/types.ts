@@ -49,7 +49,7 @@ export interface RunContext {
   argv: readonly string[];
   /** Extra error patterns from config, tried in addition to the reducer's own. */
   errorPatterns: readonly RegExp[];
-  /** The first KiB of stdout, to let a reducer pick a sub-format once without re-detecting. */
+  /** The head of stdout detection saw, to let a reducer pick a sub-format once without re-detecting. */
   head: string;
   /** The content-type guess from the first bytes: `text`, `json`, `diff`, `binary/gzip`, ... */
   contentType?: string;

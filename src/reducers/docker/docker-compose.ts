@@ -20,26 +20,43 @@ const LIFECYCLE = /^\s*(?:[✔✘⠿]\s+)?(Container|Network|Volume|Image)\s+(\S
 const COMPOSE_ERROR = /^(?:Error response from daemon: |Error: |service "[^"]+" didn't complete successfully|dependency failed to start|\s*✘ |ERROR: for |error during connect)/;
 
 const MAX_SERVICES = 64;
-const ERRORS_PER_SERVICE = 3;
+/**
+ * Distinct problems (by message template) kept over all services: every different error of a long
+ * log, not the first few of each service (six kinds in one worker's 3,000 lines all come out).
+ */
+const MAX_PROBLEMS = 40;
 const MAX_WINDOW = 12;
 const SIGNALS: Record<number, string> = { 130: 'SIGINT', 137: 'SIGKILL', 143: 'SIGTERM', 139: 'SIGSEGV', 134: 'SIGABRT' };
+
+interface Window {
+  service: string;
+  severity: 'error' | 'warning';
+  stream: StreamName;
+  from: number;
+  to: number;
+  focus: number;
+  /** Lines of the same template after this one. */
+  repeats: number;
+}
 
 interface Service {
   lines: number;
   errors: number;
-  windows: Array<{ stream: StreamName; from: number; to: number; focus: number }>;
-  keys: Set<string>;
+  warnings: number;
   /** The window still taking continuation lines (traceback frames, indented detail). */
-  open: { stream: StreamName; from: number; to: number; focus: number } | null;
+  open: Window | null;
 }
 
 export const dockerComposeReducer: Reducer = {
   ...dockerComposeClaims,
-  version: '1.0.1',
+  version: '1.1.0',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const build = new DockerBuildLog();
     const services = new Map<string, Service>();
+    // Each distinct problem once (service and message template), errors and warnings, in the order seen.
+    const windows = new Map<string, Window>();
+    let uncited = 0;
     const exits: Array<{ service: string; code: number; stream: StreamName; n: number }> = [];
     const composeErrors: Array<{ stream: StreamName; n: number }> = [];
     const lifecycle: Record<string, number> = {};
@@ -54,7 +71,7 @@ export const dockerComposeReducer: Reducer = {
           droppedServices++;
           return;
         }
-        service = { lines: 0, errors: 0, windows: [], keys: new Set(), open: null };
+        service = { lines: 0, errors: 0, warnings: 0, open: null };
         services.set(name, service);
       }
       service.lines++;
@@ -65,19 +82,28 @@ export const dockerComposeReducer: Reducer = {
         return;
       }
       service.open = null;
-      if (classifyLine(message, ctx.errorPatterns) !== 'error') return;
-      service.errors++;
+      const severity = classifyLine(message, ctx.errorPatterns);
+      if (severity !== 'error' && severity !== 'warning') return;
+      if (severity === 'error') service.errors++;
+      else service.warnings++;
       // An error right under an open window (the log line, then its Traceback) extends it.
-      if (open && open.stream === stream && open.to >= n - 1 && n - open.from < MAX_WINDOW) {
+      if (severity === 'error' && open && open.stream === stream && open.to >= n - 1 && n - open.from < MAX_WINDOW) {
         open.to = n;
         service.open = open;
         return;
       }
-      const key = errorKey(message);
-      if (service.keys.has(key) || service.windows.length >= ERRORS_PER_SERVICE) return;
-      service.keys.add(key);
-      const window = { stream, from: n, to: n, focus: n };
-      service.windows.push(window);
+      const key = `${name}\u0000${severity}\u0000${errorKey(message)}`;
+      const seen = windows.get(key);
+      if (seen) {
+        seen.repeats++;
+        return;
+      }
+      if (windows.size >= MAX_PROBLEMS) {
+        uncited++;
+        return;
+      }
+      const window: Window = { service: name, severity, stream, from: n, to: n, focus: n, repeats: 0 };
+      windows.set(key, window);
       service.open = window;
     }
 
@@ -135,21 +161,34 @@ export const dockerComposeReducer: Reducer = {
           if (e === composeErrors[0]) summary.push({ text: `compose reported ${plural(composeErrors.length, 'error')}`, cites: [ref], priority: 'mandatory' });
         }
 
-        const perService: Record<string, { lines: number; errors: number }> = {};
-        const errorRefs: string[] = [];
-        let windowIndex = 0;
+        const perService: Record<string, { lines: number; errors: number; warnings?: number }> = {};
         for (const [name, service] of [...services.entries()].sort((a, b) => b[1].errors - a[1].errors || a[0].localeCompare(b[0]))) {
-          perService[name] = { lines: service.lines, errors: service.errors };
-          for (const w of service.windows) {
-            const ref = digest.nextRef();
-            citations.push({ ref, stream: w.stream, from: w.from, to: w.to, label: `${name} error`, priority: windowIndex++ < 4 ? 'high' : 'normal', focus: [w.focus] });
-            errorRefs.push(ref);
-          }
+          perService[name] = { lines: service.lines, errors: service.errors, ...(service.warnings ? { warnings: service.warnings } : {}) };
         }
+        // Errors before warnings, each kind in the order first seen; the later ones go first when room runs out.
+        const ranked = [...windows.values()].sort((a, b) => Number(a.severity === 'warning') - Number(b.severity === 'warning') || a.from - b.from);
+        const errorRefs: string[] = [];
+        const warningRefs: string[] = [];
+        let errorIndex = 0;
+        for (const w of ranked) {
+          const ref = digest.nextRef();
+          const repeats = w.repeats ? ` (same message ${count(w.repeats)} more ${w.repeats === 1 ? 'time' : 'times'})` : '';
+          const priority = w.severity === 'warning' ? 'low' : errorIndex < 4 ? 'high' : errorIndex < 12 ? 'normal' : 'low';
+          if (w.severity === 'error') errorIndex++;
+          citations.push({ ref, stream: w.stream, from: w.from, to: w.to, label: `${w.service} ${w.severity}${repeats}`, priority, focus: [w.focus] });
+          (w.severity === 'error' ? errorRefs : warningRefs).push(ref);
+        }
+        if (uncited) parts.omitted.push({ what: `problem lines of templates past the first ${MAX_PROBLEMS} (counted only)`, count: uncited });
         if (services.size) {
           fields.services = perService;
           const noisy = Object.entries(perService).filter(([, s]) => s.errors > 0);
+          const warned = Object.entries(perService).filter(([, s]) => (s.warnings ?? 0) > 0);
           summary.push({ text: `${plural(services.size, 'service')} logged ${plural(serviceLines, 'line')}${noisy.length ? `; error lines: ${noisy.map(([n, s]) => `${n} ${count(s.errors)}`).join(', ')}` : ''}`, cites: errorRefs.slice(0, 4), fields: ['services'] });
+          // The first bullet cites four errors: say how many distinct ones there are when that is not all of them, or when there are warnings.
+          if (errorRefs.length > 4 || warningRefs.length) {
+            const kinds = [errorRefs.length ? plural(errorRefs.length, 'distinct error') : '', warningRefs.length ? plural(warningRefs.length, 'distinct warning') : ''].filter(Boolean).join(', ');
+            summary.push({ text: `${kinds} in the service logs${warned.length ? `; warning lines: ${warned.map(([n, s]) => `${n} ${count(s.warnings ?? 0)}`).join(', ')}` : ''}`, cites: [...errorRefs.slice(4, 8), ...warningRefs.slice(0, 2)], fields: ['services'] });
+          }
         }
         if (droppedServices) parts.omitted.push({ what: `log lines of services past the first ${MAX_SERVICES}`, count: droppedServices });
         if (Object.keys(lifecycle).length) {

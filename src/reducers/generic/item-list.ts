@@ -129,7 +129,8 @@ export class ItemList {
       const m = kind === 'sizes' ? SIZES.exec(text)! : null;
       const l = kind === 'long' ? LONG.exec(text)! : null;
       const size = m ? sizeOf(m[1]!, m[2]) : sizeOf(l![1]!.replace(/[KMGT]$/, ''), /[KMGT]$/.exec(l![1]!)?.[0]);
-      path = m ? m[3]! : l![2]!;
+      // `git ls-files -s`, `git ls-tree`: columns before the path, which follows the last tab.
+      path = m ? m[3]!.slice(m[3]!.lastIndexOf('\t') + 1) : l![2]!;
       this.keepLargest(stream, n, size);
       if (kind === 'long') this.byStatus.add(text.charAt(0) === 'd' ? 'directory' : text.charAt(0) === 'l' ? 'link' : 'file', n);
     } else path = text.trim();

@@ -10,6 +10,6 @@ import { listClaims } from './list.claims.js';
 
 export const listReducer: Reducer = {
   ...listClaims,
-  version: '1.0.4',
+  version: '1.0.5',
   start: (ctx) => structuredRun(ctx, [new ItemList()]),
 };

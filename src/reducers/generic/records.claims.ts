@@ -1,9 +1,11 @@
 /** What detection reads of `records`, loaded on every run; the body (./records.ts) loads only when it is chosen. */
 import type { ReducerClaims } from '../../core/types.js';
 import { recordScore } from './shape-detect.js';
+import { yamlScore } from './source.claims.js';
 
 export const recordsClaims: ReducerClaims = {
   name: 'records',
   family: 'text',
-  detect: (probe) => recordScore(probe.head),
+  // A YAML document nests its keys: it is a file to outline (source), not a run of flat records.
+  detect: (probe) => (yamlScore(probe.head) > 0 ? 0 : recordScore(probe.head)),
 };

@@ -9,6 +9,6 @@ import { recordsClaims } from './records.claims.js';
 
 export const recordsReducer: Reducer = {
   ...recordsClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start: (ctx) => structuredRun(ctx, [new RecordBlocks()]),
 };

@@ -1,6 +1,7 @@
 /** What detection reads of `source`, loaded on every run; the body (./source.ts) loads only when it is chosen. */
 import { normalizeArgv } from '../../core/argv.js';
 import type { Probe, ReducerClaims } from '../../core/types.js';
+import { opensJson } from '../../core/json-start.js';
 import { looksLikeDiff } from './diff-stat.js';
 
 /** Programs that print a file (or part of it) as it is. */
@@ -82,6 +83,94 @@ export function codeScore(head: string): number {
   return code >= lines.length * 0.7 ? 0.6 : 0;
 }
 
+/** A fenced code block's opening or closing line in Markdown. */
+export const FENCE = /^\s*(?:```|~~~)/;
+/** Lines of a log or a diagnostic: a document with more than a few is not a file being read. */
+const LOG_LINE = /^\s*(?:\d{4}-\d\d-\d\d[T ]\d|\[?\d\d:\d\d:\d\d|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE)\b|\S+:\d+:\d*:? |diff --git|@@ |\s+at \S+ \()/;
+const MARKDOWN_HEADING = /^#{1,6} +\S/;
+/** Markdown's own marks: list items, links, inline code, tables, quotes, emphasis. */
+const MARKDOWN_MARK = /^\s*(?:[-*+]|\d+[.)]) +\S|\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]+`|^\s*\|.*\|\s*$|^> |\*\*\S[^*]*\*\*/;
+
+/** A sentence: five words in a row with spaces between (a metric or a key=value line has none). */
+const PROSE = /(?:[A-Za-z][a-z'’-]*[,;:]?\s+){4}[A-Za-z]/;
+
+/**
+ * How much the head looks like a Markdown document: two or more `#` headings, and most other lines
+ * prose or Markdown's own marks (lists, links, code spans, tables), with no log lines. Code outside a
+ * fence counts against it: a script's or a Python module's `# comment` lines read as headings too.
+ */
+export function markupScore(head: string): number {
+  const lines = head.split('\n').slice(0, -1).slice(0, 150);
+  let headings = 0;
+  let text = 0;
+  let other = 0;
+  let fenced = false;
+  let fences = 0;
+  for (const line of lines) {
+    if (FENCE.test(line)) {
+      fenced = !fenced;
+      fences++;
+      continue;
+    }
+    if (fenced || line.trim() === '') continue;
+    if (LOG_LINE.test(line)) return 0;
+    if (MARKDOWN_HEADING.test(line)) headings++;
+    else if (MARKDOWN_MARK.test(line)) text++;
+    else if (CODE_LINE.test(line) || !PROSE.test(line)) other++;
+    else text++;
+  }
+  if (headings < 2 && !(headings === 1 && fences >= 2)) return 0;
+  return text >= 2 && text >= (text + other) * 0.6 ? 0.6 : 0;
+}
+
+/** A YAML mapping key (`name:`, `  - image: x`, `"quoted key": 1`) or a list item. */
+const YAML_KEY = /^\s*(?:- +)?(?:[\w.$/-]+|"[^"]+"|'[^']+')\s*:(?:\s|$)/;
+const YAML_ITEM = /^\s*- +\S|^\s*-\s*$/;
+/** A key whose value follows on the next, more indented lines as a block of text (`help: |`). */
+const YAML_BLOCK_SCALAR = /:\s*[|>][-+]?\d?\s*(?:#.*)?$/;
+
+/**
+ * How much the head looks like a YAML document (a config, a workflow, a manifest read with `cat`):
+ * nearly every line a key, a list item, a comment or `---`, keys at two or more depths, block text
+ * (`description: |`) skipped. Logs with `key: value` lines fail on their timestamps and levels.
+ */
+export function yamlScore(head: string): number {
+  // Pretty-printed JSON reads as YAML too (`"key": {`): it is JSON's.
+  if (opensJson(head.trimStart())) return 0;
+  const lines = head.split('\n').slice(0, -1).slice(0, 200);
+  let keys = 0;
+  let other = 0;
+  const depths = new Set<number>();
+  let blockIndent = -1;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent >= 0 && indent > blockIndent) continue;
+    blockIndent = -1;
+    if (LOG_LINE.test(line)) return 0;
+    if (/^\s*#/.test(line) || /^(?:---|\.\.\.)\s*$/.test(line)) continue;
+    if (YAML_KEY.test(line)) {
+      keys++;
+      depths.add(indent);
+      if (YAML_BLOCK_SCALAR.test(line)) blockIndent = indent;
+    } else if (YAML_ITEM.test(line)) keys++;
+    else other++;
+  }
+  if (keys < 8 || depths.size < 2) return 0;
+  return other <= (keys + other) * 0.1 ? 0.6 : 0;
+}
+
+/** The kind of a file printed with no name to go by, and how sure: code, Markdown or YAML; null when it is none. */
+export function contentKind(head: string): { kind: TextKind; score: number } | null {
+  // Markdown first: its headings read as comments and its fenced examples as code to codeScore.
+  const markup = markupScore(head);
+  if (markup > 0) return { kind: 'markup', score: markup };
+  const code = codeScore(head);
+  if (code > 0) return { kind: 'code', score: code };
+  const yaml = yamlScore(head);
+  return yaml > 0 ? { kind: 'yaml', score: yaml } : null;
+}
+
 /** A leading comment block or docstring: `#` and `//` lines, C block comments and the triple-quoted module docstring of Python. */
 const COMMENT_LINE = /^\s*(?:#(?!include|define|!)|\/\/|\/\*|\*)/;
 const DOCSTRING_OPEN = /^\s*[rRuUbB]?("{3}|'{3})/;
@@ -123,9 +212,10 @@ export const sourceClaims: ReducerClaims = {
     const target = readTarget(probe.argv);
     if (target?.kind) return 0.95;
     // Piped with no command (`cat app.js | reduce`), or a reader of a file named for no kind.
-    if (probe.argv.length === 0 || target) return codeScore(probe.head);
+    const score = contentKind(probe.head)?.score ?? 0;
+    if (probe.argv.length === 0 || target) return score;
     // Any other program that prints a source file (`git show rev:app.py`, a script that dumps one): a
     // little lower, so a family that claims the command keeps it.
-    return codeScore(probe.head) * 0.85;
+    return score * 0.85;
   },
 };

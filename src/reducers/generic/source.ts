@@ -8,7 +8,7 @@
 import { count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, FieldValue, Reducer } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
-import { sourceClaims, readTarget, type TextKind } from './source.claims.js';
+import { FENCE, contentKind, sourceClaims, readTarget, type TextKind } from './source.claims.js';
 export { readTarget, codeScore, type ReadTarget } from './source.claims.js';
 
 /** Lines that open a definition or a section, per kind of text. Indented ones are nested members. */
@@ -29,8 +29,10 @@ const OUTLINE: Record<TextKind, RegExp> = {
     ].join('|'),
   ),
   python: /^\s*(?:async\s+)?def\s+\w|^\s*class\s+\w|^if __name__ == /,
-  markup: /^#{1,6}\s+\S|^=+\s+\S|^\*+\s+\S|^\\(?:chapter|section|subsection)\{/,
-  yaml: /^[^\s#-][^:#]*:(?:\s*(?:#.*)?$|\s+[|>&])|^---\s*$/,
+  // `* x` is a heading only in Org files (ORG_HEADING); in Markdown it is a list item.
+  markup: /^#{1,6}\s+\S|^=+\s+\S|^\\(?:chapter|section|subsection)\{/,
+  // Keys that open a block, nested ones too (the outline drops the deeper levels when it runs long).
+  yaml: /^\s*[^\s#-][^:#]*:(?:\s*(?:#.*)?$|\s+[|>&])|^---\s*$/,
   ini: /^\s*\[[^\]]+\]\s*$/,
   hcl: /^(?:resource|data|module|variable|output|provider|locals|terraform|moved|import|check)\b|^\s*[\w-]+\s*=\s*\{\s*$/,
   sql: /^\s*(?:create|alter)\s+(?:or\s+replace\s+)?(?:temp(?:orary)?\s+)?(?:table|view|materialized view|function|procedure|index|unique index|trigger|type|schema|sequence)\b/i,
@@ -38,7 +40,7 @@ const OUTLINE: Record<TextKind, RegExp> = {
   docker: /^(?:FROM|ARG|ENTRYPOINT|CMD)\b/i,
 };
 
-const FENCE = /^\s*(?:```|~~~)/;
+const ORG_HEADING = /^\*+\s+\S/;
 /** Entries remembered: more than any budget shows; later ones are counted. */
 const MAX_ENTRIES = 2000;
 /** Past this many bytes of entries, private members and then nested ones give way to top-level ones. */
@@ -60,8 +62,10 @@ interface Entry {
   private: boolean;
 }
 
-/** The kind of code in a head with no file name: Python by its definitions and imports, else brace code. */
+/** The kind of text in a head with no file name: Markdown or YAML by their shape, Python by its definitions and imports, else brace code. */
 function kindFromContent(head: string): TextKind {
+  const kind = contentKind(head)?.kind;
+  if (kind === 'markup' || kind === 'yaml') return kind;
   const python = (head.match(/^\s*(?:def \w+\(.*\):|class \w+(?:\(.*\))?:|import \w+$|from [\w.]+ import )/gm) ?? []).length;
   const braces = (head.match(/[{};]\s*$/gm) ?? []).length;
   return python > braces ? 'python' : 'code';
@@ -79,11 +83,11 @@ function indentOf(text: string): number {
 
 export const sourceReducer: Reducer = {
   ...sourceClaims,
-  version: '1.2.1',
+  version: '1.2.2',
   start(ctx) {
     const target = readTarget(ctx.argv);
     const kind = target?.kind ?? kindFromContent(ctx.head);
-    const pattern = OUTLINE[kind];
+    const pattern = target && /\.org$/i.test(target.file) ? ORG_HEADING : OUTLINE[kind];
     const entries: Entry[] = [];
     let uncounted = 0;
     let lines = 0;

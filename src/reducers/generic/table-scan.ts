@@ -27,7 +27,7 @@ const MAX_MINORITY_CITED = 24;
 const MAX_GROUP_FIRSTS = 12;
 const MAX_COLUMNS = 40;
 /** Header names that say a column holds a status. */
-const STATUS_NAME = /^(?:status|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
+const STATUS_NAME = /^(?:status|stat|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
 /** Values that read as a status even under another header. */
 const STATUS_VALUE = /^(?:ok|okay|fail(?:ed|ure)?|error|errored|pass(?:ed)?|success(?:ful)?|running|pending|stopped|exited.*|up.*|down|active|inactive|failed|dead|healthy|unhealthy|ready|notready|completed|crashloopbackoff|terminating|succeeded|cancelled|canceled|skipped|queued|in_progress|true|false|yes|no|enabled|disabled|paid|shipped|refunded|open|closed|merged|draft)$/i;
 const NUMERIC = /^[-+]?[\d,.]+%?$|^\d+(?:\.\d+)?\s*[kKMGTP]i?B?$/;
@@ -71,6 +71,8 @@ interface Table {
   footer: number | null;
   /** Column start offsets, for aligned tables. */
   starts: number[];
+  /** Header words' extents, for aligned tables read word by word (right-aligned numbers); null otherwise. */
+  spans: Span[] | null;
   /** The row count a footer states (`(181 rows)`, `3 rows in set`). */
   stated: number | null;
   /** The last row wrapped its cell (psql ends it with ` +`): the next line continues that row. */
@@ -151,6 +153,101 @@ function alignedAt(text: string, starts: readonly number[]): number {
   return hits;
 }
 
+/** Where one header word (or a header name of several words) starts and ends. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+function wordSpans(text: string): Span[] {
+  return [...text.matchAll(/\S+/g)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
+}
+
+/**
+ * The cells of `text` under the header words `spans`, or null when the line does not line up. A word
+ * goes to the column it overlaps most: a right-aligned number ends under its header's end (`ps aux`'s
+ * `VSZ  RSS`, `df`'s `Size  Used Avail`), a left-aligned value starts under its header's start. Words
+ * from the last column's start on are its free text (`COMMAND`). At most one word may fall in a gap (it
+ * goes to the nearest column); columns must come in order.
+ */
+export function spanCells(text: string, spans: readonly Span[]): string[] | null {
+  const cells: Array<[number, number] | null> = spans.map(() => null);
+  const lastFrom = spans[spans.length - 1]!.from;
+  let loose = 0;
+  let previous = 0;
+  for (const m of text.matchAll(/\S+/g)) {
+    const from = m.index;
+    const to = from + m[0].length;
+    let column = spans.length - 1;
+    if (from < lastFrom) {
+      let best = 0;
+      let nearest = Infinity;
+      for (let i = 0; i < spans.length - 1; i++) {
+        const span = spans[i]!;
+        const overlap = Math.min(to, span.to) - Math.max(from, span.from);
+        const distance = overlap > 0 ? 0 : Math.min(Math.abs(from - span.to), Math.abs(span.from - to));
+        if (overlap > best || (best === 0 && overlap <= 0 && distance < nearest)) {
+          if (overlap > best) best = overlap;
+          nearest = distance;
+          column = i;
+        }
+      }
+      if (best === 0 && ++loose > 1) return null;
+    }
+    if (column < previous) return null;
+    previous = column;
+    const cell = cells[column];
+    cells[column] = cell ? [cell[0], to] : [from, to];
+  }
+  return cells.map((c) => (c ? text.slice(c[0], c[1]) : ''));
+}
+
+/**
+ * The header's columns read word by word, confirmed by its first row, or null when the row does not
+ * line up or the header has no word that a single space separates (its 2-space groups say it all). A
+ * header word with no value in that row is part of a neighbour's name: `Mounted on` after a
+ * left-aligned value, `Local Address:Port` before a right-aligned one.
+ */
+function headerSpans(header: string, row: string, groups: number): { spans: Span[]; names: string[] } | null {
+  const words = wordSpans(header);
+  if (words.length <= groups || words.length < 3 || words.length > MAX_COLUMNS) return null;
+  const cells = spanCells(row, words);
+  if (!cells || cells.filter((c) => c !== '').length < Math.max(3, Math.ceil(words.length * 0.6))) return null;
+  // Where each word's value sits in the row, to tell which neighbour an empty word belongs to.
+  const values = valueSpans(row, words);
+  const spans = words.map((w) => ({ ...w }));
+  const keep = spans.map(() => true);
+  const distance = (a: Span, b: Span | null): number => (b ? Math.max(0, b.from - a.to, a.from - b.to) : Infinity);
+  for (let i = 1; i < spans.length; i++) {
+    if (cells[i] !== '') continue;
+    const word = spans[i]!;
+    const before = header.slice(spans[i - 1]!.to, word.from) === ' ' ? i - 1 : -1;
+    const after = i + 1 < spans.length && cells[i + 1] !== '' && header.slice(word.to, spans[i + 1]!.from) === ' ' ? i + 1 : -1;
+    const dBefore = before < 0 ? Infinity : distance(word, values[before] ?? null);
+    const dAfter = after < 0 ? Infinity : distance(word, values[after] ?? null);
+    const into = dAfter < dBefore ? after : before;
+    if (into < 0) continue;
+    const target = spans[into]!;
+    target.from = Math.min(target.from, word.from);
+    target.to = Math.max(target.to, word.to);
+    keep[i] = false;
+  }
+  const merged = spans.filter((_, i) => keep[i]);
+  return { spans: merged, names: merged.map((s) => header.slice(s.from, s.to)) };
+}
+
+/** The extent of each column's value in `row` (null when empty), as `spanCells` assigns the words. */
+function valueSpans(row: string, spans: readonly Span[]): Array<Span | null> {
+  const cells = spanCells(row, spans) ?? [];
+  let at = 0;
+  return cells.map((cell) => {
+    if (cell === '') return null;
+    const from = row.indexOf(cell, at);
+    at = from + cell.length;
+    return { from, to: at };
+  });
+}
+
 function sliceAligned(text: string, starts: readonly number[]): string[] {
   return starts.map((s, i) => text.slice(s, i + 1 < starts.length ? starts[i + 1] : undefined).trim());
 }
@@ -170,7 +267,7 @@ export class TableScanner {
   /** A CSV/TSV header candidate seen on the first line of a stream. */
   private delimited: { stream: StreamName; n: number; cells: string[]; delimiter: string } | null = null;
   /** An aligned header candidate waiting for the line that confirms it. */
-  private aligned: { stream: StreamName; n: number; starts: number[]; names: string[] } | null = null;
+  private aligned: { stream: StreamName; n: number; text: string; starts: number[]; names: string[] } | null = null;
   /** The last consecutive lines outside any table, while a headerless grid is looked for. */
   private gridLines: Array<{ stream: StreamName; n: number; text: string }> = [];
 
@@ -266,6 +363,12 @@ export class TableScanner {
       case 'aligned':
       case 'columns': {
         if (text.trim() === '' || DASH_RULE.test(text)) return text.trim() !== '' && table.kind === 'aligned';
+        if (table.spans) {
+          const cells = spanCells(text, table.spans);
+          if (!cells || cells.filter((c) => c !== '').length < Math.ceil(table.spans.length / 2)) return false;
+          this.row(table, n, cells);
+          return true;
+        }
         // A row starts its first cell where the header does and lines up with most other columns.
         const hits = alignedAt(text, table.starts);
         if (hits < Math.max(1, Math.ceil(table.starts.length / 2))) return false;
@@ -299,6 +402,12 @@ export class TableScanner {
         this.begin('aligned', stream, waiting.n, sliceAligned(prev!.text, starts), starts);
         return true;
       }
+      const byWords = headerSpans(waiting.text, text, waiting.starts.length);
+      if (byWords) {
+        const table = this.begin('aligned', stream, waiting.n, byWords.names, [], byWords.spans);
+        this.row(table, n, spanCells(text, byWords.spans)!);
+        return true;
+      }
       if (alignedAt(text, waiting.starts) >= Math.max(2, Math.ceil(waiting.starts.length * 0.6))) {
         const table = this.begin('aligned', stream, waiting.n, waiting.names, waiting.starts);
         this.row(table, n, sliceAligned(text, waiting.starts));
@@ -308,7 +417,7 @@ export class TableScanner {
     if (CAPS_HEADER.test(text) || (text.length < 400 && /\S {2,}\S/.test(text) && !text.includes('|') && !text.startsWith(' '))) {
       const starts = wordStarts(text);
       if (starts.length >= 2 && starts.length <= MAX_COLUMNS && (CAPS_HEADER.test(text) || (/^\s*-{2,}/.test(text) === false && !NOT_A_HEADER.test(text)))) {
-        this.aligned = { stream, n, starts, names: sliceAligned(text, starts) };
+        this.aligned = { stream, n, text, starts, names: sliceAligned(text, starts) };
       }
     }
     // CSV/TSV: the first line of a stream names two or more columns; the second has as many cells.
@@ -333,7 +442,7 @@ export class TableScanner {
     return false;
   }
 
-  private begin(kind: TableKind, stream: StreamName, header: number, names: string[], starts: number[]): Table {
+  private begin(kind: TableKind, stream: StreamName, header: number, names: string[], starts: number[], spans: Span[] | null = null): Table {
     this.close();
     const table: Table = {
       kind,
@@ -345,6 +454,7 @@ export class TableScanner {
       last: new EdgeSample<number>(0, LAST_ROWS),
       footer: null,
       starts,
+      spans,
       stated: null,
       wrapped: false,
     };

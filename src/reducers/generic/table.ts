@@ -12,6 +12,6 @@ import { tableClaims } from './table.claims.js';
 
 export const tableReducer: Reducer = {
   ...tableClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start: (ctx) => structuredRun(ctx, [new TableScanner(null, true)]),
 };

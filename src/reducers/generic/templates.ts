@@ -95,9 +95,24 @@ function pathEnd(s: string, at: number): number {
   return j < n && s.charCodeAt(j) === 47 ? j + 1 : j;
 }
 
-/** The key under which repeated errors are grouped: the same message at other times or with other numbers. */
+/**
+ * A Unix tool's own error line: `find: ‘/root’: Permission denied`, `grep: /etc/shadow: Permission denied`.
+ * A program name is lower case (`AssertionError: 'a' != 'b'` is a failure of its own), and not a
+ * severity word (`error: cannot find value \`x\`` names what is wrong by its quoted value).
+ */
+const TOOL_ERROR = /^(?!(?:error|warning|warn|note|help|hint|info|debug|fatal|panic)\b)[a-z][\w.+-]{0,39}: /;
+/** What such a line names as its operand: a quoted value (ASCII, curly or backquotes) or a path. */
+const OPERAND = /(?<![\w'’])(?:[‘“'"`][^‘’“”'"`\n]{0,200}[’”'"`]|(?:~|\.{1,2})?\/[^\s:]*)/g;
+
+/**
+ * The key under which repeated errors are grouped: the same message at other times or with other
+ * numbers. A tool's error about one operand keys without it, so `find: ‘/x’: Permission denied` on
+ * 187 directories is one problem seen 187 times, not 187 problems; other errors keep their quoted
+ * values and paths (errors in different files stay apart).
+ */
 export function errorKey(text: string): string {
-  const key = text.length > MAX_TEMPLATE_CHARS ? text.slice(0, MAX_TEMPLATE_CHARS) : text;
+  let key = text.length > MAX_TEMPLATE_CHARS ? text.slice(0, MAX_TEMPLATE_CHARS) : text;
+  if (TOOL_ERROR.test(key)) key = key.replace(OPERAND, '#');
   return key.replace(STRICT, '#').trim();
 }
 

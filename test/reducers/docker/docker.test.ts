@@ -76,6 +76,27 @@ describe('docker-compose reducer', () => {
     expect(parts.citations.find((c) => c.label === 'exit 1')?.priority).toBe('mandatory');
   });
 
+  it('cites every distinct problem of a long service log, not the first three of each service, and its warnings', () => {
+    const problems: Record<number, string> = {
+      300: 'ERROR database connection refused: connect ECONNREFUSED 172.18.0.3:5432',
+      700: 'FATAL password authentication failed for user "app"',
+      1100: 'ERROR deadlock detected while updating orders id=77',
+      1500: 'WARN disk usage at 91% on /var/lib/postgresql/data',
+      1900: "ERROR job 8812 crashed: TypeError: Cannot read properties of undefined (reading 'sku')",
+      2300: 'ERROR upstream timed out after 30000ms calling payments',
+      2700: 'ERROR out of memory: heap limit reached, restarting',
+      2900: 'ERROR deadlock detected while updating orders id=912',
+    };
+    const lines = Array.from({ length: 3000 }, (_, i) => `${problems[i] ? 'worker-1' : i % 2 ? 'web-1   ' : 'worker-1'} | ${problems[i] ?? `INFO handled request id=${i} in ${i % 90}ms`}`);
+    const parts = run(dockerComposeReducer, lines, ok);
+    const cited = (label: string) => parts.citations.filter((c) => (c.label ?? '').startsWith(label)).map((c) => ('from' in c ? c.from : 0));
+    expect(cited('worker-1 error')).toEqual([301, 701, 1101, 1901, 2301, 2701]);
+    expect(cited('worker-1 warning')).toEqual([1501]);
+    expect(parts.citations.find((c) => 'from' in c && c.from === 1101)?.label).toBe('worker-1 error (same message 1 more time)');
+    expect(parts.summary.map((b) => b.text)).toContain('6 distinct errors, 1 distinct warning in the service logs; warning lines: worker-1 1');
+    expect(parts.status).toBe('warn');
+  });
+
   it('treats a stop by signal after Ctrl-C as a warning, not a crash', () => {
     const parts = run(dockerComposeReducer, ['Attaching to web-1', 'web-1  | ready', 'web-1 exited with code 143'], ok);
     expect(parts.status).toBe('warn');

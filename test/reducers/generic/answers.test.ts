@@ -12,6 +12,7 @@ import { BestStructure } from '../../../src/reducers/generic/best-structure.js';
 import { DependencyTree, treeShare } from '../../../src/reducers/generic/dependency-tree.js';
 import { jsonTable } from '../../../src/reducers/generic/json-table.js';
 import { codeScore } from '../../../src/reducers/generic/source.js';
+import { markupScore, yamlScore } from '../../../src/reducers/generic/source.claims.js';
 import type { LineCitation } from '../../../src/core/types.js';
 import { run } from '../helpers.js';
 
@@ -140,6 +141,33 @@ describe('detection from content: code, stacks, family answers', () => {
     // Printed by a program no reducer claims (a script that dumps a file, `git show rev:path` aside).
     expect(run(docstring + py + '\n', ['dumpsource']).reducer).toMatch(/^source@/);
     expect(codeScore(Array.from({ length: 90 }, (_, i) => `This is prose line ${i}, with no code in it at all.`).join('\n'))).toBe(0);
+  });
+
+  it('reads a piped Markdown document or YAML file as a file (outline, no failure), and a log, a script or records not', () => {
+    const markdown = ['# Widget service', '', 'The widget service keeps track of every widget we ship to customers.', '', '## Install', '', '```sh', '# not a heading: a comment in a fenced block', 'npm install widget-error-handler', '```', '', '- run `widget start` to begin', '- see [the guide](https://example.com/guide) for more', '', '## Errors', '', 'When the service fails with an Error it logs the exception and exits with code 1.', '', '### Troubleshooting', '', 'Check that the database is reachable and that the credentials are not denied.', ''].join('\n');
+    expect(markupScore(markdown)).toBeGreaterThan(0.5);
+    const doc = run(markdown.repeat(200), ['showdoc']);
+    expect(doc.reducer).toMatch(/^source@/);
+    expect(doc.packet!.status).toBe('ok');
+    expect((doc.parts!.citations as LineCitation[]).find((c) => c.kind === 'outline')?.focus).toContain(5);
+    // The reducer reads the kind from the head detection saw, not its first KiB: here the second heading comes later.
+    const long = ['# Guide', '', ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i} explains how the widget handles a request and what it returns.`), '', '```js', 'widget.on("error", (err) => {', '  console.error(err);', '});', '```', '', ...Array.from({ length: 40 }, (_, i) => [`## Section ${i}`, '', `Section ${i} says what the widget does with the input it is given.`, ''].join('\n'))].join('\n');
+    const guide = run(long, ['showdoc']);
+    expect((guide.parts!.citations as LineCitation[]).find((c) => c.kind === 'outline')?.focus?.slice(0, 2)).toEqual([1, 40]);
+    const shell = ['#!/bin/sh', '# Build the thing', 'set -e', '# Step one', 'x=1', 'for f in *.c; do', '  cc -c "$f"', 'done', '# Step two', 'if [ -f a.out ]; then', '  ./a.out', 'fi', ''].join('\n');
+    expect(markupScore(shell)).toBe(0);
+    expect(markupScore(['# Run', '', ...Array.from({ length: 20 }, (_, i) => `2026-11-24T10:00:${String(i).padStart(2, '0')}Z INFO step ${i} done`), '# Done', ''].join('\n'))).toBe(0);
+
+    const yaml = ['# CI workflow', 'name: ci', 'on:', '  push:', '    branches: [main]', 'jobs:', '  test:', '    runs-on: ubuntu-latest', '    steps:', '      - uses: actions/checkout@v4', '      - name: Install', '        run: npm ci', '      - name: Test', '        run: |', '          npm test', '          echo "tests failed with error" >&2', '  lint:', '    runs-on: ubuntu-latest', '    steps:', '      - run: npm run lint', ''].join('\n');
+    expect(yamlScore(yaml)).toBeGreaterThan(0.5);
+    const file = run(yaml.repeat(200), ['printconfig']);
+    expect(file.reducer).toMatch(/^source@/);
+    expect(file.packet!.status).toBe('ok');
+    // Nested keys that open blocks are outlined too, not only the top level.
+    expect(file.parts!.summary.map((b) => b.text)).toEqual([expect.stringMatching(/^4,000 lines, outline of 1,600 definitions and headings/)]);
+    expect(yamlScore(JSON.stringify({ a: { b: 1, c: [1, 2] }, d: { e: { f: 'g' } }, h: 1, i: 2, j: { k: 3, l: 4 } }, null, 2) + '\n')).toBe(0);
+    expect(yamlScore('Package: a\nVersion: 1\nDepends: b\n\nPackage: b\nVersion: 2\nDepends: c\n\nPackage: c\nVersion: 3\n')).toBe(0);
+    expect(yamlScore(Array.from({ length: 20 }, (_, i) => `2026-11-24 10:00:${String(i).padStart(2, '0')} worker: job ${i}: ok`).join('\n') + '\n')).toBe(0);
   });
 
   it('names the runtime of a crash: node for a V8 stack, python for a traceback or a SyntaxError', () => {

@@ -13,8 +13,9 @@ import { IndentOutline } from '../../../src/reducers/generic/indent-outline.js';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-outline-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 let runs = 0;
+/** Through the text reducer (this synthetic disassembly's `    1000:\t48 89 …` lines also pass for YAML keys). */
 function wrapped(stdout: string, argv: string[]) {
-  return reduceOutputSync({ stdout, argv, command: argv.join(' '), exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, String(runs++)), cwd: work });
+  return reduceOutputSync({ stdout, argv, command: argv.join(' '), family: 'text', exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, String(runs++)), cwd: work });
 }
 
 function outline(lines: readonly string[]) {

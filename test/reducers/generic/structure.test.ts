@@ -74,6 +74,38 @@ describe('TableScanner', () => {
   });
 });
 
+describe('aligned tables read word by word', () => {
+  const PS = [
+    'USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND',
+    ...Array.from({ length: 30 }, (_, i) => `${(i % 7 === 3 ? 'postgres' : 'root').padEnd(8)} ${String(1 + i * 37).padStart(5)}  ${(i / 10).toFixed(1).padStart(3)}  0.${i % 10} ${String(1000 + i * 4321).padStart(6)} ${String(200 + i * 99).padStart(5)} ?        ${(i === 17 ? 'Z' : i % 3 ? 'S' : 'Ss').padEnd(4)} 08:09   0:0${i % 10} /usr/bin/worker --id ${i} --queue q${i % 4}`),
+  ].join('\n');
+
+  it('splits right-aligned number columns under their header words (ps aux), the last column free text', () => {
+    const scanner = new TableScanner();
+    feed(scanner, PS);
+    const out = scanner.finish(refs());
+    const table = (out.fields.tables as Array<Record<string, unknown>>)[0]!;
+    expect(table).toMatchObject({ kind: 'aligned', rows: 30, columns: ['USER', 'PID', '%CPU', '%MEM', 'VSZ', 'RSS', 'TTY', 'STAT', 'START', 'TIME', 'COMMAND'] });
+    expect(table.counts).toMatchObject({ STAT: { S: 19, Ss: 10, Z: 1 }, USER: { root: 26, postgres: 4 } });
+    expect(lines(out.citations)).toContainEqual([19, 19, 'row with STAT Z']);
+  });
+
+  it('joins a header word with no value of its own to its neighbour (Mounted on, Local Address:Port)', () => {
+    const df = new TableScanner();
+    feed(df, ['Filesystem      Size  Used Avail Use% Mounted on', '/dev/vda        252G   25G   78G  24% /', 'tmpfs            24G     0   24G   0% /dev/shm', 'tmpfs            12G     0   12G   0% /sys/fs/cgroup'].join('\n'));
+    expect((df.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ rows: 3, columns: ['Filesystem', 'Size', 'Used', 'Avail', 'Use%', 'Mounted on'] });
+    const ss = new TableScanner();
+    feed(ss, ['Netid State  Recv-Q Send-Q Local Address:Port  Peer Address:Port', 'tcp   LISTEN 0      128          0.0.0.0:2024       0.0.0.0:*', 'tcp   LISTEN 0      511        127.0.0.1:5432       0.0.0.0:*'].join('\n'));
+    expect((ss.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ rows: 2, columns: ['Netid', 'State', 'Recv-Q', 'Send-Q', 'Local Address:Port', 'Peer Address:Port'] });
+  });
+
+  it('ends the table at a line whose words fall between the columns', () => {
+    const scanner = new TableScanner();
+    feed(scanner, [PS.split('\n').slice(0, 6).join('\n'), 'a b c d e f g h i j k l m n o p'].join('\n'));
+    expect((scanner.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ rows: 5 });
+  });
+});
+
 describe('headerless grids', () => {
   const NM = Array.from({ length: 30 }, (_, i) => `${(0x4000 + i * 0x40).toString(16).padStart(16, '0')} ${(i * 7 + 5).toString(16).padStart(16, '0')} ${i === 21 ? 'D' : i % 9 === 4 ? 'W' : 'T'} sym_${i}`);
 
@@ -177,6 +209,12 @@ describe('ItemList', () => {
     feed(du, '4\t./a\n900\t./b\n12\t./c\n1000\t.');
     const out = du.finish(refs());
     expect((out.citations as LineCitation[]).filter((c) => c.kind === 'largest').map((c) => c.from)).toEqual([4, 2, 3, 1]);
+  });
+
+  it('groups a listing with columns before a tab by the path after the tab (git ls-files -s)', () => {
+    const staged = new ItemList();
+    feed(staged, ['100644 88558f41673a814f619b9acff71907c6fde1e34c 0\tsrc/a.ts', '100755 181f114ae5e3db655520b7a8b67e8814a880432f 0\tbin/run', '100644 8cd90e13e6ebc62f9b679860e04b5692dad23dec 0\tsrc/b.ts'].join('\n'));
+    expect(staged.finish(refs()).fields).toMatchObject({ items: 3, directories: { src: 2, bin: 1 }, extensions: { '.ts': 2, '(none)': 1 } });
   });
 
   it('outlines a long path list by its shallowest levels that fit', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { templateOf } from '../../../src/reducers/generic/templates.js';
+import { errorKey, templateOf } from '../../../src/reducers/generic/templates.js';
+import { run } from '../helpers.js';
 
 // The three global replaces templating was defined by, kept here as the reference the one-pass masking must equal.
 const LOOSE_TOKENS = /\d[\w.:+-]*|\b(?=[a-f\d]{7,}\b)[a-f]*\d[a-f\d]*\b/gi;
@@ -36,5 +37,23 @@ describe('templateOf', () => {
   it('masks log lines as before', () => {
     expect(templateOf('2026-11-21T00:00:00.007Z INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=3493')).toBe('# INFO  [worker-#] GET # # # user=#');
     expect(templateOf('commit deadbeef1 at "x y" in /srv/app/a.ts:12')).toBe('commit # at # in #:#');
+  });
+});
+
+describe('errorKey', () => {
+  it("keys a tool's error about one operand without the operand, and keeps other errors' quoted values and files apart", () => {
+    expect(errorKey('find: ‘/root’: Permission denied')).toBe(errorKey('find: ‘/etc/ssl/private’: Permission denied'));
+    expect(errorKey('grep: /etc/shadow: Permission denied')).toBe(errorKey('grep: /etc/gshadow: Permission denied'));
+    expect(errorKey("ls: cannot access 'a.txt': No such file or directory")).toBe(errorKey("ls: cannot access 'b.txt': No such file or directory"));
+    expect(errorKey('find: ‘/root’: Permission denied')).not.toBe(errorKey('find: ‘/root’: No such file or directory'));
+    expect(errorKey("src/a.c:3:5: error: unknown type name 'foo'")).not.toBe(errorKey("src/b.c:3:5: error: unknown type name 'bar'"));
+    expect(errorKey('error: cannot find value `x` in this scope')).not.toBe(errorKey('error: cannot find value `y` in this scope'));
+    expect(errorKey("AssertionError: 'a' != 'b'")).not.toBe(errorKey("AssertionError: 'c' != 'd'"));
+  });
+
+  it('folds a list run of permission errors into one window with its repeat count (find / 2>&1)', () => {
+    const lines = Array.from({ length: 1200 }, (_, i) => (i % 3 === 1 ? `find: ‘/srv/${['alpha', 'beta', 'gamma', 'delta', 'omega'][i % 5]}/${['cache', 'keys', 'spool', 'tmp'][i % 4]}${'x'.repeat(i % 7)}’: Permission denied` : `/usr/lib/systemd/system/unit${i}.service`));
+    const result = run(lines.join('\n') + '\n', ['find', '/', '-name', '*.service']);
+    expect(result.parts!.summary.map((b) => b.text)).toContainEqual(expect.stringMatching(/^400 error lines in 1 window; 3\d\d repeats of the same messages folded$/));
   });
 });
