@@ -1,4 +1,4 @@
-import { opensJson } from '../core/json-start.js';
+import { opensJsonDocument } from '../core/json-start.js';
 
 /** A guess at what the bytes are, from the first few KiB: enough to route binary and JSON. */
 export type ContentType = 'empty' | 'binary' | 'json' | 'diff' | 'text';
@@ -24,7 +24,7 @@ export function guessContentType(head: Buffer): { type: ContentType; detail?: st
   const text = head.toString('utf8');
   const invalid = (text.match(/\uFFFD/g) ?? []).length;
   if ((control + invalid) / Math.max(1, text.length) > 0.1) return { type: 'binary' };
-  if (opensJson(text.trimStart())) return { type: 'json' };
+  if (opensJsonDocument(text.trimStart())) return { type: 'json' };
   if (/^diff --git /m.test(text) || (/^--- \S/m.test(text) && /^\+\+\+ \S/m.test(text))) return { type: 'diff' };
   return { type: 'text' };
 }

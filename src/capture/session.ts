@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { detectReducer, type Detection } from '../core/detect.js';
 import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
+import { MAX_TRAILING_LINES } from '../core/json-start.js';
 import { errorMessage } from '../errors.js';
 import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
@@ -435,8 +436,6 @@ function decodeHead(buffer: Buffer): string {
   return lines.join('\n');
 }
 
-/** Lines after a JSON document that are still read as its trailer: a tool's or npm's warnings (`cmd 2>&1 |`). */
-const MAX_TRAILING_LINES = 20;
 /** Largest stdout tried again without its trailing lines (up to three more parses of it). */
 const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
 

@@ -22,3 +22,43 @@ export function opensJson(text: string): boolean {
   }
   return /^(?:true|false|null)\s*(?:[,\]]|$)/.test(rest);
 }
+
+/** Lines after a document that are still its trailer (a tool's or npm's warnings after `cmd --json 2>&1`). */
+export const MAX_TRAILING_LINES = 20;
+
+/**
+ * Whether a head of text is a JSON document (or NDJSON): it opens like one, and what follows its
+ * first value, when that value ends inside the head, is more JSON or a short trailer. A program that
+ * prints one JSON line and then a report (`python -m cProfile` of a script that prints its result as
+ * JSON) is text with a JSON line, not a document.
+ */
+export function opensJsonDocument(text: string): boolean {
+  if (!opensJson(text)) return false;
+  const end = firstValueEnd(text);
+  if (end < 0) return true;
+  let other = 0;
+  for (const line of text.slice(end).split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '' || opensJson(trimmed)) continue;
+    if (++other > MAX_TRAILING_LINES) return false;
+  }
+  return true;
+}
+
+/** Where the first JSON value of text that opens with `{` or `[` ends (just past its closing bracket), or -1 if not in the text. */
+function firstValueEnd(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}

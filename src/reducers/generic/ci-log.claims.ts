@@ -2,6 +2,8 @@
 import type { ReducerClaims } from '../../core/types.js';
 import { countTimestamped } from './classify.js';
 
+const RUNNER_STAMP = /^\uFEFF?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z /m;
+
 export const ciLogClaims: ReducerClaims = {
   name: 'ci-log',
   family: 'log',
@@ -12,6 +14,9 @@ export const ciLogClaims: ReducerClaims = {
     if (lines < 3) return 0;
     const stamped = count / lines;
     const markers = /##\[(?:group|endgroup|error|warning)\]/.test(probe.head);
-    return stamped > 0.8 ? (markers ? 0.85 : 0.6) : 0;
+    // A runner stamps its lines to the 100 ns (`…T14:02:07.3110000Z`); a program's own ISO times
+    // (`debug`'s `…T11:19:34.530Z eslint:cli …`, `--timestamps` in ns) make a log, not a CI job.
+    const runner = RUNNER_STAMP.test(probe.head);
+    return stamped > 0.8 ? (markers ? 0.85 : runner ? 0.6 : 0) : 0;
   },
 };

@@ -5,23 +5,30 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { ColumnGroups } from './column-groups.js';
+import { IndentOutline } from './indent-outline.js';
 import { LogDigest } from './log-digest.js';
 import { edgeRows } from './structured-run.js';
 import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
   ...textClaims,
-  version: '1.3.4',
+  version: '1.3.5',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;
+    const outline = ctx.intent === 'answer' ? new IndentOutline() : null;
     return {
       line(stream, n, text, marks) {
         digest.line(stream, n, text, marks);
         groups?.line(stream, n, text);
+        outline?.line(stream, n, text);
       },
       finish(exit) {
         const parts = digest.finish(exit);
+        // An indented text too long to show whole (a disassembly, a class dump, a profile's call graphs): the
+        // lines that open its blocks. A failed run's room goes to its errors.
+        const skeleton = exit.code === 0 || exit.code === null ? outline?.finish(() => digest.nextRef()) : null;
+        if (skeleton) parts.citations.unshift(skeleton);
         // Rows in columns with no header: the first row of each group (a protocol, a kind) stands out.
         if (groups) parts.citations.push(...groups.finish(() => digest.nextRef()));
         // Text the caller asked to read: what room the evidence leaves goes to its first and last lines.
