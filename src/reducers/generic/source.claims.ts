@@ -123,8 +123,11 @@ export function markupScore(head: string): number {
   return text >= 2 && text >= (text + other) * 0.6 ? 0.6 : 0;
 }
 
-/** A YAML mapping key (`name:`, `  - image: x`, `"quoted key": 1`) or a list item. */
-const YAML_KEY = /^\s*(?:- +)?(?:[\w.$/-]+|"[^"]+"|'[^']+')\s*:(?:\s|$)/;
+/**
+ * A YAML mapping key (`name:`, `  - image: x`, `"quoted key": 1`) or a list item. A key starts with a
+ * letter (or is quoted): `    1000:\t48 89 e5` is a disassembly's address, not a key.
+ */
+const YAML_KEY = /^\s*(?:- +)?(?:[A-Za-z_$][\w.$/-]*|"[^"]+"|'[^']+')\s*:(?:\s|$)/;
 const YAML_ITEM = /^\s*- +\S|^\s*-\s*$/;
 /** A key whose value follows on the next, more indented lines as a block of text (`help: |`). */
 const YAML_BLOCK_SCALAR = /:\s*[|>][-+]?\d?\s*(?:#.*)?$/;

@@ -83,7 +83,7 @@ function indentOf(text: string): number {
 
 export const sourceReducer: Reducer = {
   ...sourceClaims,
-  version: '1.2.2',
+  version: '1.2.3',
   start(ctx) {
     const target = readTarget(ctx.argv);
     const kind = target?.kind ?? kindFromContent(ctx.head);

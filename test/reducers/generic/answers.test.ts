@@ -165,6 +165,7 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(file.packet!.status).toBe('ok');
     // Nested keys that open blocks are outlined too, not only the top level.
     expect(file.parts!.summary.map((b) => b.text)).toEqual([expect.stringMatching(/^4,000 lines, outline of 1,600 definitions and headings/)]);
+    expect(yamlScore(Array.from({ length: 30 }, (_, i) => `${i % 6 ? '  ' : ''}${(0x1000 + i * 4).toString(16)}:\t48 89 e5 0${i % 8}\tmov %rsp,%rbp`).join('\n') + '\n')).toBe(0);
     expect(yamlScore(JSON.stringify({ a: { b: 1, c: [1, 2] }, d: { e: { f: 'g' } }, h: 1, i: 2, j: { k: 3, l: 4 } }, null, 2) + '\n')).toBe(0);
     expect(yamlScore('Package: a\nVersion: 1\nDepends: b\n\nPackage: b\nVersion: 2\nDepends: c\n\nPackage: c\nVersion: 3\n')).toBe(0);
     expect(yamlScore(Array.from({ length: 20 }, (_, i) => `2026-11-24 10:00:${String(i).padStart(2, '0')} worker: job ${i}: ok`).join('\n') + '\n')).toBe(0);
