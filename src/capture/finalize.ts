@@ -14,7 +14,7 @@ import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
-import { unstamp } from './line-stamps.js';
+import { unstamp } from '../core/line-stamps.js';
 import type { SessionOptions, SessionResult } from './session.js';
 
 export interface FinalizeOptions {

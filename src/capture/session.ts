@@ -16,7 +16,7 @@ import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
-import { isStamped, unstamp, unstampHead } from './line-stamps.js';
+import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStamped, unstamp } from '../../src/capture/line-stamps.js';
+import { isStamped, unstamp } from '../../src/core/line-stamps.js';
 import { run } from '../reducers/helpers.js';
 
 // `go test -v` output as a CI job's raw log or `docker logs -t` prints it: a time before every line.

@@ -7,6 +7,7 @@
 import type { Bullet, CitationDraft, FieldValue, JsonStyle, PacketParts, Reducer } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { unstamp } from '../../core/line-stamps.js';
 import { ActionsLogParser } from './actions-log.js';
 import { withDigestErrors, withStderrErrors } from '../generic/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
@@ -20,7 +21,7 @@ const ANNOTATIONS_CITED = 8;
 
 export const ghRunViewReducer: Reducer = {
   ...ghRunViewClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
@@ -32,7 +33,8 @@ export const ghRunViewReducer: Reducer = {
         parsed = { doc, style };
       },
       line(stream, n, text) {
-        digest.line(stream, n, text);
+        // `--log` lines are `job<TAB>step<TAB>time message`: the digest reads the message, as the tool printed it.
+        digest.line(stream, n, unstamp(text));
         if (stream !== 'stdout') return;
         log.line(n, text);
         summary.line(n, text);

@@ -120,7 +120,7 @@ describe('gh-run-view', () => {
 
   it('groups the same step failure across matrix jobs and cites it once', () => {
     const r = run(matrixLog());
-    expect(r.reducer).toBe('gh-run-view@1.0.1');
+    expect(r.reducer).toBe('gh-run-view@1.0.2');
     expect(r.fields.failed).toEqual([{ job: 'test (ubuntu)', step: 'Run tests', exitCode: 1, line: 56, sameIn: ['test (macos)', 'test (windows)'] }]);
     expect(r.text).toContain('FAIL src/a.test.ts > adds');
     // The step's echoed script inside ##[group] is not evidence.
@@ -133,6 +133,13 @@ describe('gh-run-view', () => {
     expect(r.fields.failedSteps).toBe(0);
     expect(r.packet!.status).toBe('fail');
     expect(r.text).toContain('make: *** [all] Error 2');
+  });
+
+  it("reads each --log line's message as the tool printed it: a line-leading failure mark counts", () => {
+    const lines = Array.from({ length: 30 }, (_, i) => line('test', 'Run pytest', i, i === 20 ? 'E       assert 12 == 13' : `tests/test_cart.py::test_case_${i} PASSED`));
+    const r = run(lines.join('\n'));
+    expect(r.packet!.status).toBe('fail');
+    expect(r.text).toContain('E       assert 12 == 13');
   });
 
   it('reads gh run view --job: one job, no JOBS header', () => {
