@@ -17,7 +17,8 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // Opt-in replays of eval/dev's wrapped cases in situations with fewer hints, built in the report folder:
 // `dev-piped` as `cmd 2>&1 | reduce` (no argv, both streams on stdin), `dev-unknown` through a program no
 // reducer knows (`runtask`: detection and intent from content). Only dev: the holdout is never replayed.
-const VARIANTS = { 'dev-piped': 'eval/dev, piped with no argv', 'dev-unknown': 'eval/dev, through an unknown program' };
+// `dev-stamped` pipes them with a collector's time before every line, as a CI job's raw log or `docker logs -t` shows them.
+const VARIANTS = { 'dev-piped': 'eval/dev, piped with no argv', 'dev-unknown': 'eval/dev, through an unknown program', 'dev-stamped': 'eval/dev, piped with a timestamp before every line' };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
 
@@ -106,6 +107,14 @@ function variantOf(split) {
     const read = (f) => (fs.existsSync(path.join(source, name, f)) ? fs.readFileSync(path.join(source, name, f)) : Buffer.alloc(0));
     if (split === 'dev-piped') {
       fs.writeFileSync(path.join(out, name, 'stdout'), Buffer.concat([read('stdout'), read('stderr')]));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-stamped') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      // Times 37 ms apart from a fixed start, to the 100 ns as a CI runner writes them: the same bytes on every run.
+      const t0 = Date.UTC(2026, 10, 24, 10);
+      const stamped = lines.map((l, i) => `${new Date(t0 + i * 37).toISOString().replace('Z', '0000Z')} ${l}\n`).join('');
+      fs.writeFileSync(path.join(out, name, 'stdout'), stamped);
       Object.assign(meta, { mode: 'stdin', expect: {} });
     } else {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
