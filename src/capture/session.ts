@@ -327,14 +327,19 @@ export class CaptureSession {
     };
     const content = guessContentType(this.stdout.headBuffer());
     // Lines behind a collector's timestamps (a CI job's raw log with no runner markers, `docker logs -t`
-    // piped): detection and the reducer read the lines past the stamps; the artifact keeps them. A
-    // reducer sure of the stamped lines as they are (`kubectl logs --timestamps` and `gh run view --log`
-    // by their argv or their shape) reads its own format, stamps included.
+    // piped): detection and the reducer read the lines past the stamps when that finds another reader
+    // (go test's, jest's) than the stamped lines do; the artifact keeps them. A reducer sure of the
+    // stamped lines as they are (`kubectl logs --timestamps`, `gh run view --log` by argv or shape) reads
+    // its own format, and a log whose own lines start with the time stays a log, read as it is.
     const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
-    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && detectReducer(probe, this.options.reducers).score < SURE_OF_STAMPS) {
-      if (stamped.stdout) probe.head = unstampHead(probe.head);
-      if (stamped.stderr) probe.stderrHead = unstampHead(probe.stderrHead);
-      this.stamped = stamped;
+    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family) {
+      const raw = detectReducer(probe, this.options.reducers);
+      const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };
+      if (raw.score < SURE_OF_STAMPS && detectReducer(bare, this.options.reducers).reducer !== raw.reducer) {
+        probe.head = bare.head;
+        probe.stderrHead = bare.stderrHead;
+        this.stamped = stamped;
+      }
     }
     const intentInputs = { argv: probe.argv, head: probe.head, stderrHead: probe.stderrHead, contentType: content.type, config: this.options.config.intents, ...(this.options.intent ? { flag: this.options.intent } : {}) };
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
