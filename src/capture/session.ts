@@ -107,9 +107,9 @@ export class CaptureSession {
   errorLinesSeen = 0;
   /** Counting error-looking lines costs a regex per line; only the live status line wants it. */
   countErrors = false;
-  /** The row detection chose; `detection` once its body runs (the lines wait in `pending` until then). */
   /** Streams whose lines carry a collector's timestamp that the reducer reads past (see line-stamps.ts). */
   private stamped: Record<StreamName, boolean> | null = null;
+  /** The row detection chose; `detection` once its body runs (the lines wait in `pending` until then). */
   private chosen: Detection<RegisteredReducer> | null = null;
   private detection: Detection<Reducer> | null = null;
   private loading: Promise<void> | null = null;
@@ -326,25 +326,30 @@ export class CaptureSession {
       stderrHead: decodeHead(this.stderr.headBuffer()),
     };
     const content = guessContentType(this.stdout.headBuffer());
+    const flag = this.options.intent ? { flag: this.options.intent } : {};
+    const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag });
+    // Before a reducer is chosen only the flag, the verb table and the content can speak.
+    const detect = (p: Probe): Detection<RegisteredReducer> => {
+      p.intent = resolveIntent({ ...inputsOf(p), reducer: { name: '', family: '' } }).intent;
+      return detectReducer(p, this.options.reducers, this.options.family);
+    };
+    let chosen: Detection<RegisteredReducer> = content.type === 'binary' && !this.options.family ? { reducer: fallbacks.binary, source: 'content', score: 1 } : detect(probe);
     // Lines behind a collector's timestamps (a CI job's raw log with no runner markers, `docker logs -t`
     // piped): detection and the reducer read the lines past the stamps when that finds another reader
     // (go test's, jest's) than the stamped lines do; the artifact keeps them. A reducer sure of the
     // stamped lines as they are (`kubectl logs --timestamps`, `gh run view --log` by argv or shape) reads
     // its own format, and a log whose own lines start with the time stays a log, read as it is.
     const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
-    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family) {
-      const raw = detectReducer(probe, this.options.reducers);
+    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && chosen.score < SURE_OF_STAMPS) {
       const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };
-      if (raw.score < SURE_OF_STAMPS && detectReducer(bare, this.options.reducers).reducer !== raw.reducer) {
-        probe.head = bare.head;
-        probe.stderrHead = bare.stderrHead;
+      const read = detect(bare);
+      if (read.reducer !== chosen.reducer) {
+        Object.assign(probe, bare);
+        chosen = read;
         this.stamped = stamped;
       }
     }
-    const intentInputs = { argv: probe.argv, head: probe.head, stderrHead: probe.stderrHead, contentType: content.type, config: this.options.config.intents, ...(this.options.intent ? { flag: this.options.intent } : {}) };
-    // Before a reducer is chosen only the flag, the verb table and the content can speak.
-    probe.intent = resolveIntent({ ...intentInputs, reducer: { name: '', family: '' } }).intent;
-    const chosen: Detection<RegisteredReducer> = content.type === 'binary' && !this.options.family ? { reducer: fallbacks.binary, source: 'content', score: 1 } : detectReducer(probe, this.options.reducers, this.options.family);
+    const intentInputs = inputsOf(probe);
     this.chosen = chosen;
     this.intent = resolveIntent({ ...intentInputs, reducer: chosen.reducer, claimed: chosen.source === 'claim' || chosen.source === 'explicit' });
     const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;

@@ -8,14 +8,16 @@
 /** An RFC 3339 time (to the nanosecond), optionally after the job and step of `gh run view --log`, then a space. */
 const STAMP = /^(?:[^\t\n]{1,100}\t[^\t\n]{1,200}\t)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? /;
 /** GitHub Actions' own markers: such a log is the ci-log reducer's, stamps and all. */
-const RUNNER_MARKER = /##\[(?:group|endgroup|error|warning)\]/;
+export const RUNNER_MARKER = /##\[(?:group|endgroup|error|warning)\]/;
+const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 /** Head lines, at least, and the share of them that must carry the stamp. */
 const MIN_LINES = 4;
 const MIN_SHARE = 0.9;
 
 /** Whether (nearly) every line of a head starts with a collector's stamp. */
 export function isStamped(head: string): boolean {
-  if (RUNNER_MARKER.test(head)) return false;
+  // Most heads have no ISO time at all: one native search, not a split and a test per line.
+  if (!ISO_TIME.test(head) || RUNNER_MARKER.test(head)) return false;
   // The head may end mid-line: its last piece is not judged.
   const lines = head.split('\n').slice(0, -1).filter((l) => l.trim() !== '');
   if (lines.length < MIN_LINES) return false;

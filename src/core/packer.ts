@@ -258,7 +258,7 @@ function packOnce(input: PackInput): Packet {
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
     if (draft.layout === 'edges') {
-      const edges = fitEdges(draft, input.budget - used, [...linesShown(kept, draft.stream), ...(draft.skip ?? []).map(([a, b]) => [a, b] as [number, number])], input.readLines);
+      const edges = fitEdges(draft, input.budget - used, [...linesShown(kept, draft.stream), ...(draft.skip ?? [])], input.readLines);
       if (edges) for (const part of edges) keep(part, i, draft);
       else dropped.push({ draft, order: i });
       continue;
@@ -512,7 +512,7 @@ export function spreadPositions(length: number, k: number, middleShare = MIDDLE_
 }
 
 /** The maximal runs of from..to that no range of `shown` covers, in order: one pass over the ranges, not over the lines. */
-export function freeRuns(from: number, to: number, shown: Array<[number, number]>): Array<[number, number]> {
+export function freeRuns(from: number, to: number, shown: ReadonlyArray<readonly [number, number]>): Array<[number, number]> {
   const covered = shown
     .map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)])
     .filter(([a, b]) => a <= b)
@@ -532,7 +532,7 @@ export function freeRuns(from: number, to: number, shown: Array<[number, number]
  * citation of a long output shows a few thousand of its lines at most, and an array of every free line
  * built on every packing pass grew the heap by tens of MB on 20 MiB of output.
  */
-export function freeLineIndex(from: number, to: number, shown: Array<[number, number]>): { length: number; before(line: number): number; lines(start: number, end: number): number[] } {
+export function freeLineIndex(from: number, to: number, shown: ReadonlyArray<readonly [number, number]>): { length: number; before(line: number): number; lines(start: number, end: number): number[] } {
   const gaps = freeRuns(from, to, shown);
   const length = gaps.reduce((n, [a, b]) => n + b - a + 1, 0);
   /** How many free lines come before `line`. */
@@ -558,7 +558,7 @@ export function freeLineIndex(from: number, to: number, shown: Array<[number, nu
  * An `edges` citation: the most lines not shown elsewhere that fit `room`: the first ones, a run around the middle and the last ones,
  * as a first part (its own ref), a middle part (ref + `m`) and a last part (ref + `z`).
  */
-function fitEdges(draft: LineCitation, room: number, shown: Array<[number, number]>, readLines: PackInput['readLines']): Citation[] | null {
+function fitEdges(draft: LineCitation, room: number, shown: ReadonlyArray<readonly [number, number]>, readLines: PackInput['readLines']): Citation[] | null {
   const free = freeLineIndex(draft.from, draft.to, shown);
   if (free.length === 0) return null;
   const part = (ref: string, numbers: number[], label: string | undefined): Citation => {

@@ -1,5 +1,6 @@
 /** What detection reads of `ci-log`, loaded on every run; the body (./ci-log.ts) loads only when it is chosen. */
 import type { ReducerClaims } from '../../core/types.js';
+import { RUNNER_MARKER } from '../../core/line-stamps.js';
 import { countTimestamped } from './classify.js';
 
 const RUNNER_STAMP = /^\uFEFF?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z /m;
@@ -13,7 +14,7 @@ export const ciLogClaims: ReducerClaims = {
     const { lines, stamped: count } = countTimestamped(probe.head);
     if (lines < 3) return 0;
     const stamped = count / lines;
-    const markers = /##\[(?:group|endgroup|error|warning)\]/.test(probe.head);
+    const markers = RUNNER_MARKER.test(probe.head);
     // A runner stamps its lines to the 100 ns (`…T14:02:07.3110000Z`); a program's own ISO times
     // (`debug`'s `…T11:19:34.530Z eslint:cli …`, `--timestamps` in ns) make a log, not a CI job.
     const runner = RUNNER_STAMP.test(probe.head);

@@ -36,14 +36,14 @@ const LOOKBACK = 8;
 const BLANK_BRIDGE = 3;
 const NON_BLANK = /\S/;
 
+/** Runs of repeated error lines remembered per stream (see repeatRuns). */
+const MAX_REPEAT_RUNS = 4096;
+
 /**
  * Finds error windows in a line stream with bounded state: each distinct error message opens a
  * window (context before and after, extended over stack frames and indented detail); repeats
  * of a message already cited are counted, not cited again.
  */
-/** Runs of repeated error lines remembered per stream (see repeatRuns). */
-const MAX_REPEAT_RUNS = 4096;
-
 export class ErrorWindowFinder {
   readonly windows: ErrorWindow[] = [];
   errorLines = 0;

@@ -164,14 +164,14 @@ function wordSpans(text: string): Span[] {
 }
 
 /**
- * The cells of `text` under the header words `spans`, or null when the line does not line up. A word
- * goes to the column it overlaps most: a right-aligned number ends under its header's end (`ps aux`'s
- * `VSZ  RSS`, `df`'s `Size  Used Avail`), a left-aligned value starts under its header's start. Words
- * from the last column's start on are its free text (`COMMAND`). At most one word may fall in a gap (it
- * goes to the nearest column); columns must come in order.
+ * Where the cells of `text` under the header words `spans` start and end (null for an empty cell), or
+ * null when the line does not line up. A word goes to the column it overlaps most: a right-aligned
+ * number ends under its header's end (`ps aux`'s `VSZ  RSS`, `df`'s `Size  Used Avail`), a left-aligned
+ * value starts under its header's start. Words from the last column's start on are its free text
+ * (`COMMAND`). At most one word may fall in a gap (it goes to the nearest column); columns must come in order.
  */
-export function spanCells(text: string, spans: readonly Span[]): string[] | null {
-  const cells: Array<[number, number] | null> = spans.map(() => null);
+function spanExtents(text: string, spans: readonly Span[]): Array<Span | null> | null {
+  const cells: Array<Span | null> = spans.map(() => null);
   const lastFrom = spans[spans.length - 1]!.from;
   let loose = 0;
   let previous = 0;
@@ -197,9 +197,14 @@ export function spanCells(text: string, spans: readonly Span[]): string[] | null
     if (column < previous) return null;
     previous = column;
     const cell = cells[column];
-    cells[column] = cell ? [cell[0], to] : [from, to];
+    cells[column] = cell ? { from: cell.from, to } : { from, to };
   }
-  return cells.map((c) => (c ? text.slice(c[0], c[1]) : ''));
+  return cells;
+}
+
+/** The cells of `text` under the header words `spans` (see spanExtents), or null when the line does not line up. */
+export function spanCells(text: string, spans: readonly Span[]): string[] | null {
+  return spanExtents(text, spans)?.map((c) => (c ? text.slice(c.from, c.to) : '')) ?? null;
 }
 
 /**
@@ -211,18 +216,17 @@ export function spanCells(text: string, spans: readonly Span[]): string[] | null
 function headerSpans(header: string, row: string, groups: number): { spans: Span[]; names: string[] } | null {
   const words = wordSpans(header);
   if (words.length <= groups || words.length < 3 || words.length > MAX_COLUMNS) return null;
-  const cells = spanCells(row, words);
-  if (!cells || cells.filter((c) => c !== '').length < Math.max(3, Math.ceil(words.length * 0.6))) return null;
   // Where each word's value sits in the row, to tell which neighbour an empty word belongs to.
-  const values = valueSpans(row, words);
+  const values = spanExtents(row, words);
+  if (!values || values.filter((c) => c !== null).length < Math.max(3, Math.ceil(words.length * 0.6))) return null;
   const spans = words.map((w) => ({ ...w }));
   const keep = spans.map(() => true);
   const distance = (a: Span, b: Span | null): number => (b ? Math.max(0, b.from - a.to, a.from - b.to) : Infinity);
   for (let i = 1; i < spans.length; i++) {
-    if (cells[i] !== '') continue;
+    if (values[i] !== null) continue;
     const word = spans[i]!;
     const before = header.slice(spans[i - 1]!.to, word.from) === ' ' ? i - 1 : -1;
-    const after = i + 1 < spans.length && cells[i + 1] !== '' && header.slice(word.to, spans[i + 1]!.from) === ' ' ? i + 1 : -1;
+    const after = i + 1 < spans.length && values[i + 1] !== null && header.slice(word.to, spans[i + 1]!.from) === ' ' ? i + 1 : -1;
     const dBefore = before < 0 ? Infinity : distance(word, values[before] ?? null);
     const dAfter = after < 0 ? Infinity : distance(word, values[after] ?? null);
     const into = dAfter < dBefore ? after : before;
@@ -234,18 +238,6 @@ function headerSpans(header: string, row: string, groups: number): { spans: Span
   }
   const merged = spans.filter((_, i) => keep[i]);
   return { spans: merged, names: merged.map((s) => header.slice(s.from, s.to)) };
-}
-
-/** The extent of each column's value in `row` (null when empty), as `spanCells` assigns the words. */
-function valueSpans(row: string, spans: readonly Span[]): Array<Span | null> {
-  const cells = spanCells(row, spans) ?? [];
-  let at = 0;
-  return cells.map((cell) => {
-    if (cell === '') return null;
-    const from = row.indexOf(cell, at);
-    at = from + cell.length;
-    return { from, to: at };
-  });
 }
 
 function sliceAligned(text: string, starts: readonly number[]): string[] {
