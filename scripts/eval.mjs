@@ -18,7 +18,17 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // `dev-piped` as `cmd 2>&1 | reduce` (no argv, both streams on stdin), `dev-unknown` through a program no
 // reducer knows (`runtask`: detection and intent from content). Only dev: the holdout is never replayed.
 // `dev-stamped` pipes them with a collector's time before every line, as a CI job's raw log or `docker logs -t` shows them.
-const VARIANTS = { 'dev-piped': 'eval/dev, piped with no argv', 'dev-unknown': 'eval/dev, through an unknown program', 'dev-stamped': 'eval/dev, piped with a timestamp before every line' };
+// `dev-actions` and `dev-ghlog` put each run inside a GitHub Actions job, as the step `Run <command>` after the
+// job's set-up steps: `dev-actions` as the job's raw log (runner stamps, `##[group]` blocks, `##[error]Process
+// completed with exit code N.` when it failed), `dev-ghlog` as `gh run view --log-failed` prints it (only the failed
+// step's lines, each after `<job>\t<step>\t`; `--log`, every step, when the run passed).
+const VARIANTS = {
+  'dev-piped': 'eval/dev, piped with no argv',
+  'dev-unknown': 'eval/dev, through an unknown program',
+  'dev-stamped': 'eval/dev, piped with a timestamp before every line',
+  'dev-actions': 'eval/dev, as the failing step of a GitHub Actions raw job log',
+  'dev-ghlog': 'eval/dev, as gh run view --log-failed prints the step',
+};
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
 
@@ -116,6 +126,11 @@ function variantOf(split) {
       const stamped = lines.map((l, i) => `${new Date(t0 + i * 37).toISOString().replace('Z', '0000Z')} ${l}\n`).join('');
       fs.writeFileSync(path.join(out, name, 'stdout'), stamped);
       Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-actions' || split === 'dev-ghlog') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      fs.writeFileSync(path.join(out, name, 'stdout'), actionsJob(meta.command, lines, meta.exit_code ?? 0, split === 'dev-ghlog'));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
     } else {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
       Object.assign(meta, { command: 'runtask', argv0: 'runtask' });
@@ -123,6 +138,34 @@ function variantOf(split) {
     fs.writeFileSync(path.join(out, name, 'case.json'), JSON.stringify(meta, null, 2) + '\n');
   }
   return out;
+}
+
+/**
+ * One GitHub Actions job that ran `command` as its third step and printed `lines`: set-up steps first, the step's
+ * `##[group]` block (its script and shell), the output, `##[error]Process completed with exit code N.` when it failed,
+ * then the post-job steps. Runner stamps to the 100 ns, 37 ms apart from a fixed start: the same bytes on every run.
+ * `gh` gives the form `gh run view --log-failed` prints (job and step before each line; only the failed step), or
+ * `--log` when the run passed (every step).
+ */
+function actionsJob(command, lines, exitCode, gh) {
+  const job = 'build';
+  const step = `Run ${command}`;
+  const steps = [
+    ['Set up job', ['Current runner version: \'2.321.0\'', '##[group]Operating System', 'Ubuntu', '24.04.1', 'LTS', '##[endgroup]', '##[group]Runner Image', 'Image: ubuntu-24.04', 'Version: 20241201.1.0', '##[endgroup]', 'Secret source: Actions', 'Prepare workflow directory', 'Prepare all required actions', "Getting action download info", "Download action repository 'actions/checkout@v4' (SHA:11bd71901bbe5b1630ceea73d27597364c9af683)", 'Complete job name: build']],
+    ['Run actions/checkout@v4', ['##[group]Run actions/checkout@v4', 'with:', '  repository: example/project', '  ssh-strict: true', '##[endgroup]', 'Syncing repository: example/project', '##[group]Getting Git version info', 'git version 2.47.1', '##[endgroup]', "Temporarily overriding HOME='/home/runner/work/_temp/6b3c' before making global git config changes", '[command]/usr/bin/git log -1 --format=%H', '8f2d5c1a9b7e4f3a2c1d0e9f8a7b6c5d4e3f2a1b']],
+    [step, ['##[group]' + step, `\x1b[36;1m${command}\x1b[0m`, 'shell: /usr/bin/bash -e {0}', '##[endgroup]', ...lines, ...(exitCode !== 0 ? [`##[error]Process completed with exit code ${exitCode}.`] : [])]],
+    ['Post Run actions/checkout@v4', ['Post job cleanup.', '[command]/usr/bin/git version', 'git version 2.47.1', '[command]/usr/bin/git config --local --name-only --get-regexp core\\.sshCommand']],
+    ['Complete job', ['Cleaning up orphan processes']],
+  ];
+  const t0 = Date.UTC(2026, 10, 24, 10);
+  let i = 0;
+  const stamp = () => new Date(t0 + i++ * 37).toISOString().replace('Z', '0000Z');
+  const out = [];
+  for (const [name, body] of steps) {
+    if (gh && exitCode !== 0 && name !== step) continue;
+    for (const [k, l] of body.entries()) out.push(`${gh ? `${job}\t${name}\t${k === 0 ? '\uFEFF' : ''}` : ''}${stamp()} ${l}\n`);
+  }
+  return out.join('');
 }
 
 for (const split of splits) {

@@ -3,22 +3,23 @@ import type { Config } from '../config.js';
 import { detectReducer, type Detection } from '../core/detect.js';
 import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
-import { MAX_TRAILING_LINES } from '../core/json-start.js';
 import { errorMessage } from '../errors.js';
-import type { ExitInfo, Intent, JsonStyle, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, StreamName } from '../core/types.js';
+import type { ExitInfo, Intent, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
-import { detectStyle } from '../reducers/generic/json-render.js';
 import { fallbacks } from '../reducers/registry.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
 import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
+import { parseJsonText, type ParsedJson } from './json-document.js';
+import { planStepReads, readStep, type StepRead } from './step-reads.js';
+import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.js';
 
 /** Bytes of each stream seen before the reducer is chosen. */
 export const PROBE_BYTES = 8 * 1024;
@@ -177,6 +178,9 @@ export class CaptureSession {
   async ready(): Promise<void> {
     if (!this.chosen) this.choose();
     await this.loading;
+    // A job log's steps are read again at finish by their own reducers: their bodies load now.
+    const steps = this.plannedSteps();
+    if (steps.length) await Promise.all([...steps.map((read) => read.reducer), fallbacks.json].map((row) => row.load().catch(() => undefined)));
   }
 
   /** A note about how the run went (from the code that ran the command), for the packet. */
@@ -244,6 +248,7 @@ export class CaptureSession {
         this.reducerFailure = err as Error;
       }
     }
+    if (parts && id && this.run?.steps && !this.reducerFailure) parts = this.readSteps(parts, id, notes);
     if (!parts) {
       notes.push(`degraded: reducer ${detection.reducer.name} failed (${errorMessage(this.reducerFailure).slice(0, 200)}); generic text reducer used`);
       parts = id ? this.rereadAsText(id, exit) : emptyParts(exit);
@@ -400,6 +405,44 @@ export class CaptureSession {
     }
   }
 
+  /** The steps of a job log to read again (capture/step-reads.ts); none for other output. */
+  private plannedSteps(): StepRead[] {
+    if (!this.run?.steps || this.reducerFailure) return [];
+    try {
+      return planStepReads(this.run.steps(), this.options.reducers, this.options.config);
+    } catch {
+      return [];
+    }
+  }
+
+  /** The job log's packet with each planned step read again by its own reducer from the stored stream. */
+  private readSteps(parts: PacketParts, id: string, notes: string[]): PacketParts {
+    const reads = this.plannedSteps();
+    const steps: StepParts[] = [];
+    for (const read of reads) {
+      const body = read.reducer.loaded();
+      if (!body) continue;
+      try {
+        const { span } = read;
+        const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded());
+        // What a run of the step's command alone would show whole (an answer, a failure, a short success), the step shows whole too.
+        const { answer, failure, success } = this.options.config.budgets;
+        if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : success)) {
+          stepParts.citations.push({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });
+          // Room for it under `auto`, as a run's data grows a success budget (capped, see budget.ts).
+          stepParts.answerBytes = Math.max(stepParts.answerBytes ?? 0, span.bytes);
+        }
+        steps.push({ label: span.label, command: span.command, exitCode: span.exitCode, lines: { stream: span.stream, from: span.from, to: span.to }, reducer: `${body.name}@${body.version}`, parts: stepParts, ...(span.unread ? { unread: span.unread } : {}) });
+      } catch (err) {
+        notes.push(`degraded: step "${read.span.label}" could not be read by ${read.reducer.name} (${errorMessage(err).slice(0, 200)})`);
+      }
+    }
+    // A passing job whose main step printed an answer (`terraform plan`, `npm ls`) is read as that answer.
+    const passed = reads.every((r) => !r.span.exitCode);
+    if (steps.length && passed && reads[0]!.intent === 'answer' && this.intent.source !== 'flag' && this.intent.source !== 'config') this.intent = { intent: 'answer', source: 'step' };
+    return withStepParts(parts, steps);
+  }
+
   /** After a reducer failed, read the stored streams again through the generic text reducer. */
   private rereadAsText(id: string, exit: ExitInfo): PacketParts {
     const run = textReducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: '', intent: this.intent.intent });
@@ -428,6 +471,9 @@ export class CaptureSession {
   }
 }
 
+/** Room a failed step's whole output leaves in the failure budget for the job's own lines (its name, its exit). */
+const WHOLE_STEP_ROOM = 1024;
+
 /** A detection score at which a reducer reads timestamped lines as they are (a claim by argv scores 0.9). */
 const SURE_OF_STAMPS = 0.8;
 
@@ -446,49 +492,15 @@ function decodeHead(buffer: Buffer): string {
   return lines.join('\n');
 }
 
-/** Largest stdout tried again without its trailing lines (up to three more parses of it). */
-const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
-
-/**
- * The JSON document of stdout, or null. A document followed by a few lines that are not JSON (npm's
- * `npm warn …` after `npx tool --json 2>&1`) is still read as the document; `trailing` names those lines.
- */
-function parseJsonFile(file: string): { doc: unknown; style: JsonStyle; trailing: { from: number; to: number } | null } | null {
+/** The JSON document stored in `file` (see parseJsonText), or null when it cannot be read. */
+function parseJsonFile(file: string): ParsedJson | null {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
-  const style = (): JsonStyle => detectStyle(text.slice(0, 4096));
-  try {
-    return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };
-  } catch {
-    // Try the ends of the last few lines that close an array or object, from the last one back; each
-    // try parses the text again, so a large document that fails (cut off) is not tried at all.
-    if (text.length > TRAILING_PARSE_CAP) return null;
-    const body = text.replace(/\n+$/, '');
-    const total = body.split('\n').length;
-    let end = body.length;
-    let tries = 3;
-    for (let back = 0; back < MAX_TRAILING_LINES && end > 0 && tries > 0; back++) {
-      const start = body.lastIndexOf('\n', end - 1);
-      if (start < 0) break;
-      const closing = body.slice(0, start).trimEnd();
-      if (closing.endsWith('}') || closing.endsWith(']')) {
-        tries--;
-        try {
-          const doc: unknown = JSON.parse(closing);
-          const lines = closing.split('\n').length;
-          return { doc, style: style(), trailing: { from: lines + 1, to: total } };
-        } catch {
-          // not the end of the document: look one line further back
-        }
-      }
-      end = start;
-    }
-    return null;
-  }
+  return parseJsonText(text);
 }
 
 /** Cites the lines after a JSON document, ahead of its digest: they are what the tool said besides its answer. */

@@ -11,7 +11,8 @@ export type { Intent } from './types.js';
 export const INTENTS = ['answer', 'verdict'] as const;
 
 /** Where the intent came from, most to least explicit. */
-export type IntentSource = 'flag' | 'config' | 'family' | 'verb' | 'content' | 'default';
+/** `step`: a CI job log whose main step ran a command that answers (`terraform plan` in a job), see capture/step-reads.ts. */
+export type IntentSource = 'flag' | 'config' | 'family' | 'verb' | 'content' | 'step' | 'default';
 
 export interface IntentDecision {
   intent: Intent;

@@ -184,7 +184,9 @@ function packOnce(input: PackInput): Packet {
   for (const { draft, i } of order) {
     const mandatory = draft.priority === 'mandatory';
     if ('from' in draft && (draft.layout === 'prefix' || draft.layout === 'edges')) {
-      prefixes.push({ draft, i });
+      // An output shown whole as the point of the packet (a CI step's own output) takes its room in priority order.
+      if (draft.layout === 'edges' && RANK[draft.priority] <= RANK.high) placeEdges(draft, i);
+      else prefixes.push({ draft, i });
       continue;
     }
     if ('from' in draft && draft.layout === 'index') {
@@ -250,6 +252,12 @@ function packOnce(input: PackInput): Packet {
     dropped.push({ draft, order: i });
   }
 
+  function placeEdges(draft: LineCitation, i: number): void {
+    const edges = fitEdges(draft, input.budget - used, [...linesShown(kept, draft.stream), ...(draft.skip ?? [])], input.readLines);
+    if (edges) for (const part of edges) keep(part, i, draft);
+    else dropped.push({ draft, order: i });
+  }
+
   function keep(citation: Citation, orderIndex: number, draft: CitationDraft): void {
     kept.push({ citation, order: orderIndex, mandatory: draft.priority === 'mandatory' });
     used += sizeOf(citation);
@@ -258,9 +266,7 @@ function packOnce(input: PackInput): Packet {
   let rest: { stream: StreamName; from: number; to: number } | null = null;
   for (const { draft, i } of prefixes) {
     if (draft.layout === 'edges') {
-      const edges = fitEdges(draft, input.budget - used, [...linesShown(kept, draft.stream), ...(draft.skip ?? [])], input.readLines);
-      if (edges) for (const part of edges) keep(part, i, draft);
-      else dropped.push({ draft, order: i });
+      placeEdges(draft, i);
       continue;
     }
     // Entries of an index that the prefix shows need no line of their own: fit, trim, fit again.

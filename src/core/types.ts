@@ -163,6 +163,33 @@ export interface ReducerRun {
   /** The whole stdout parsed as JSON, when it is JSON and under the size cap. Called after all lines. */
   json?(doc: unknown, style: JsonStyle): void;
   finish(exit: ExitInfo): PacketParts;
+  /**
+   * For a log of jobs made of steps (a CI job's log): the steps whose output the run's own reducer
+   * should read again, chosen by detection from the step's command and output (capture/step-reads.ts).
+   * Called after the last line, before finish().
+   */
+  steps?(): StepSpan[];
+}
+
+/** One step of a CI job log: the lines its command printed, where it failed, and how it starts. */
+export interface StepSpan {
+  stream: StreamName;
+  /** First and last stored line of the step's output (its `##[group]` block and exit line left out), 1-based. */
+  from: number;
+  to: number;
+  /** Output lines in the span, and their bytes without the job's columns and stamps. */
+  lines: number;
+  bytes: number;
+  /** What the log calls the step (`build › Run npm test`). */
+  label: string;
+  /** The command it ran, as the step shows it (`npm test`). */
+  command: string;
+  /** The exit code the step ended with (`##[error]Process completed with exit code 1.`); null when it did not say. */
+  exitCode: number | null;
+  /** The first 8 KiB of its output, the stamps read past: what detection reads. */
+  head: string;
+  /** Failed steps not read again (the same command failing in other jobs of a matrix, or past the limit). */
+  unread?: number;
 }
 
 /** How the input JSON was written, so excerpts can be rendered the same way. */

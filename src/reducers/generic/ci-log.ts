@@ -9,6 +9,7 @@ import { ACTIONS_TIMESTAMP } from './classify.js';
 import { LogDigest } from './log-digest.js';
 import { clip } from '../../core/format.js';
 import { ciLogClaims } from './ci-log.claims.js';
+import { ActionsSteps } from './job-steps.js';
 
 const STEP = /##\[group\]Run (.+)$/;
 const ERROR = /##\[error\](.*)$/;
@@ -29,9 +30,12 @@ export const ciLogReducer: Reducer = {
     let step: Step | null = null;
     let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
     const errorSteps = new Map<string, Step>();
+    const steps = { stdout: new ActionsSteps('stdout'), stderr: new ActionsSteps('stderr') };
     return {
+      steps: () => [...steps.stdout.spans(), ...steps.stderr.spans()],
       line(stream, n, text, marks) {
         digest.line(stream, n, text, marks);
+        steps[stream].line(n, text);
         // The literal first (a native search): the regex runs on the few lines that open a step.
         const run = text.includes('##[group]Run ') ? STEP.exec(text) : null;
         if (run) {

@@ -1,4 +1,4 @@
-import type { ExitInfo, PacketParts, Status, StreamName } from '../../core/types.js';
+import type { ExitInfo, FieldValue, PacketParts, Status, StreamName } from '../../core/types.js';
 import type { LogDigest } from './log-digest.js';
 
 const RANK: Record<Status, number> = { ok: 0, warn: 1, fail: 2 };
@@ -29,4 +29,61 @@ export function withDigestErrors(own: PacketParts, digest: PacketParts, only?: S
 /** The family packet plus the error windows the digest found on stderr (the tool's own messages), if any. */
 export function withStderrErrors(parts: PacketParts, digest: LogDigest, exit: ExitInfo): PacketParts {
   return digest.lines.stderr > 0 ? withDigestErrors(parts, digest.finish(exit, { skipHead: true, skipTail: true }), 'stderr') : parts;
+}
+
+/** One step of a job log read again by its own reducer (capture/step-reads.ts). */
+export interface StepParts {
+  label: string;
+  command: string;
+  exitCode: number | null;
+  lines: { stream: StreamName; from: number; to: number };
+  reducer: string;
+  parts: PacketParts;
+  unread?: number;
+}
+
+/**
+ * The job log's packet with its steps' own readings: the job's bullets and citations first (the step that
+ * failed, its exit line), then each step's, renumbered after them.
+ */
+export function withStepParts(job: PacketParts, steps: readonly StepParts[]): PacketParts {
+  if (steps.length === 0) return job;
+  const inside = (c: PacketParts['citations'][number]): boolean => 'from' in c && steps.some((s) => s.lines.stream === c.stream && c.from >= s.lines.from && c.to <= s.lines.to);
+  // What the other steps printed (the runner's set-up, an install's deprecations, a linter's warnings) is context:
+  // it comes after the step's reading and the job's own windows inside that step.
+  const summary = [...job.summary];
+  const citations = job.citations.map((c) => (c.priority === 'mandatory' || inside(c) ? c : { ...c, priority: 'low' as const }));
+  let next = citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
+  let status = job.status;
+  const omitted = [...job.omitted];
+  const notes = [...(job.notes ?? [])];
+  const stepFields: FieldValue[] = [];
+  let answerBytes = job.answerBytes ?? 0;
+  let warningBytes = job.warningBytes ?? 0;
+  for (const step of steps) {
+    const renamed = new Map(step.parts.citations.map((c) => [c.ref, `c${++next}`]));
+    const tag = steps.length > 1 ? `${step.label}: ` : '';
+    // The step's fields live under `steps`: its bullets rest on that.
+    for (const b of step.parts.summary) summary.push({ ...b, text: tag + b.text, ...(b.cites ? { cites: b.cites.map((r) => renamed.get(r) ?? r) } : {}), ...(b.fields?.length ? { fields: ['steps'] } : {}) });
+    for (const c of step.parts.citations) citations.push({ ...c, ref: renamed.get(c.ref)! });
+    omitted.push(...step.parts.omitted);
+    notes.push(...(step.parts.notes ?? []));
+    // Only the step's plain facts (counts, names): its lists are in its bullets and excerpts, and fields are shown first.
+    const facts = Object.fromEntries(Object.entries(step.parts.fields).filter(([, v]) => v === null || typeof v !== 'object'));
+    stepFields.push({ step: step.label, ...(step.label.includes(step.command) ? {} : { command: step.command }), exitCode: step.exitCode, reducer: step.reducer, fields: facts, ...(step.unread ? { sameFailureNotRead: step.unread } : {}) });
+    status = worstStatus(status, step.parts.status);
+    answerBytes += step.parts.answerBytes ?? 0;
+    warningBytes += step.parts.warningBytes ?? 0;
+  }
+  return {
+    status,
+    summary,
+    fields: { ...job.fields, steps: stepFields },
+    citations,
+    omitted,
+    confidence: Math.max(job.confidence, Math.min(...steps.map((s) => s.parts.confidence))),
+    notes: [...notes, `${steps.map((s) => `step "${s.label}" read by ${s.reducer}`).join('; ')}`],
+    ...(answerBytes ? { answerBytes } : {}),
+    ...(warningBytes ? { warningBytes } : {}),
+  };
 }

@@ -2,6 +2,7 @@ import type { Bullet, CitationDraft, FieldValue, Omission, PacketParts } from '.
 import { clip, plural } from '../../core/format.js';
 import { classifyLine } from '../generic/classify.js';
 import { errorKey } from '../generic/templates.js';
+import { ActionsSteps } from '../generic/job-steps.js';
 
 /**
  * GitHub Actions job logs as `gh run view --log` / `--log-failed` print them: one line per log line,
@@ -60,6 +61,8 @@ export class ActionsLogParser {
   warnings = 0;
   private current: Segment | null = null;
   private readonly byKey = new Map<string, Segment>();
+  /** The steps' output spans, for their own reducers to read again. */
+  readonly steps = new ActionsSteps();
 
   line(n: number, text: string): boolean {
     const match = ACTIONS_LOG_LINE.exec(text);
@@ -69,6 +72,7 @@ export class ActionsLogParser {
     }
     this.parsed++;
     const [, job, step, , message = ''] = match;
+    this.steps.line(n, text, { job: job!, step: step! });
     const key = `${job}\t${step}`;
     let segment = this.current && this.current.job === job && this.current.step === step ? this.current : this.byKey.get(key);
     if (!segment) {

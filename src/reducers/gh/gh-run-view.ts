@@ -9,6 +9,7 @@ import { count, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { unstamp } from '../../core/line-stamps.js';
 import { ActionsLogParser } from './actions-log.js';
+import { stepText } from '../generic/job-steps.js';
 import { withDigestErrors, withStderrErrors } from '../generic/merge-parts.js';
 import { reduceGitHubJson } from './gh-api.js';
 import { ghRunViewClaims, MARK, TITLE, JOB } from './gh-run-view.claims.js';
@@ -23,6 +24,8 @@ export const ghRunViewReducer: Reducer = {
   ...ghRunViewClaims,
   version: '1.0.2',
   wantsJson: true,
+  // A `--log` line shown without its job, step and time: the citation's label names the step.
+  excerptLine: stepText,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new ActionsLogParser();
@@ -39,6 +42,7 @@ export const ghRunViewReducer: Reducer = {
         log.line(n, text);
         summary.line(n, text);
       },
+      steps: () => (log.recognised() ? log.steps.spans() : []),
       finish(exit) {
         let parts: PacketParts;
         // `gh run view --json jobs,conclusion,...`: failing jobs and their failed steps.

@@ -1,0 +1,50 @@
+import type { JsonStyle } from '../core/types.js';
+import { MAX_TRAILING_LINES } from '../core/json-start.js';
+import { detectStyle } from '../reducers/generic/json-render.js';
+
+export interface ParsedJson {
+  doc: unknown;
+  style: JsonStyle;
+  /** Lines after the document that are not JSON (npm's `npm warn …`), 1-based within the text. */
+  trailing: { from: number; to: number } | null;
+}
+
+/** Largest stdout tried again without its trailing lines (up to three more parses of it). */
+const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
+
+/**
+ * The JSON document of stdout, or null. A document followed by a few lines that are not JSON (npm's
+ * `npm warn …` after `npx tool --json 2>&1`) is still read as the document; `trailing` names those lines.
+ */
+export function parseJsonText(text: string): ParsedJson | null {
+  const style = (): JsonStyle => detectStyle(text.slice(0, 4096));
+  try {
+    return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };
+  } catch {
+    // Try the ends of the last few lines that close an array or object, from the last one back; each
+    // try parses the text again, so a large document that fails (cut off) is not tried at all.
+    if (text.length > TRAILING_PARSE_CAP) return null;
+    const body = text.replace(/\n+$/, '');
+    const total = body.split('\n').length;
+    let end = body.length;
+    let tries = 3;
+    for (let back = 0; back < MAX_TRAILING_LINES && end > 0 && tries > 0; back++) {
+      const start = body.lastIndexOf('\n', end - 1);
+      if (start < 0) break;
+      const closing = body.slice(0, start).trimEnd();
+      if (closing.endsWith('}') || closing.endsWith(']')) {
+        tries--;
+        try {
+          const doc: unknown = JSON.parse(closing);
+          const lines = closing.split('\n').length;
+          return { doc, style: style(), trailing: { from: lines + 1, to: total } };
+        } catch {
+          // not the end of the document: look one line further back
+        }
+      }
+      end = start;
+    }
+    return null;
+  }
+}
+

@@ -1,0 +1,147 @@
+import type { StepSpan, StreamName } from '../../core/types.js';
+
+/**
+ * The steps of a GitHub Actions job log, as spans of the tool output each one printed: what the run's
+ * own reducer (jest's, terraform's, pytest's) reads again after the job's log is read (see
+ * capture/step-reads.ts). A step opens with `##[group]Run <command>` (the raw job log) or with a new
+ * job and step pair (`gh run view --log`); the lines of that group block are the step's script and
+ * environment, not its output. A failed step ends at `##[error]Process completed with exit code N.`
+ * In a job that passed, the step worth reading is the last command (not an action, not the runner's set-up) that printed
+ * anything: what a job is for comes after its set-up (install, then test; init, then plan). Memory stays bounded: the
+ * head of the open step, the failed steps' heads and the last passing one's.
+ */
+
+/** How much of a step's output detection reads, as the probe of a run does. */
+const HEAD_BYTES = 8 * 1024;
+/** Failed steps read again, at most (a matrix that fails alike in every job is one step, counted). */
+export const MAX_FAILED_STEPS = 3;
+/** A step's group block longer than this is output after all (a group the step never closed). */
+const MAX_GROUP_LINES = 400;
+
+const GH_COLUMNS = /^[^\t\n]{1,100}\t[^\t\n]{0,200}\t/;
+const STAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+/** A step that runs an action (`uses: actions/checkout@v4`, `./.github/actions/setup`), not a command. */
+const ACTION_REF = /^(?:[\w.-]+\/[\w./-]+@\S+|\.\/\S+|docker:\/\/\S+)$/;
+const POST_JOB = 'Post job cleanup.';
+const EXIT = /^##\[error\]Process completed with exit code (\d+)\.?\s*$/;
+
+/** A stored line of a job log without the job and step columns (`gh run view --log`), the BOM and the runner's stamp. */
+export function stepText(line: string): string {
+  const columns = GH_COLUMNS.exec(line);
+  const rest = columns ? line.slice(columns[0].length) : line;
+  const stamp = STAMP.exec(rest);
+  return stamp ? rest.slice(stamp[0].length) : rest.replace(/^\uFEFF/, '');
+}
+
+interface OpenStep {
+  key: string;
+  label: string;
+  command: string;
+  /** It opened with `##[group]Run <command>` and ran no action (`actions/checkout@v4`): a command's output. */
+  ranCommand: boolean;
+  inGroup: boolean;
+  groupLines: number;
+  from: number;
+  to: number;
+  lines: number;
+  bytes: number;
+  head: string[];
+  headBytes: number;
+}
+
+export class ActionsSteps {
+  private open: OpenStep | null = null;
+  private readonly failed: StepSpan[] = [];
+  private readonly failedCommands = new Set<string>();
+  private unreadFailures = 0;
+  private last: StepSpan | null = null;
+
+  constructor(private readonly stream: StreamName = 'stdout') {}
+
+  /**
+   * One stored line. `key` names the step the line belongs to when the log says so per line (`job\tstep`
+   * of `gh run view --log`); the raw job log leaves it undefined and opens steps at `##[group]Run`.
+   */
+  line(n: number, text: string, key?: { job: string; step: string }): void {
+    const message = stepText(text);
+    const group = message.startsWith('##[group]') ? message.slice('##[group]'.length) : null;
+    const opensRun = group !== null && group.startsWith('Run ');
+    if (key) {
+      const id = `${key.job}\t${key.step}`;
+      if (this.open?.key !== id) this.begin(id, `${key.job} › ${key.step}`, key.step.replace(/^Run /, ''));
+      if (opensRun && this.open!.lines === 0) {
+        this.ran(group.slice(4).trim());
+        return;
+      }
+    } else if (opensRun) {
+      this.begin(`${n}`, group, group.slice(4).trim());
+      this.ran(group.slice(4).trim());
+      return;
+    }
+    const step = this.open;
+    if (!step) return;
+    // The runner's post-job steps open with this line and no group of their own in a raw log.
+    if (!key && message === POST_JOB) {
+      this.close(null);
+      return;
+    }
+    if (step.inGroup) {
+      if (message.startsWith('##[endgroup]') || ++step.groupLines > MAX_GROUP_LINES) step.inGroup = false;
+      return;
+    }
+    const exit = message.startsWith('##[error]') ? EXIT.exec(message) : null;
+    if (exit) {
+      this.close(Number(exit[1]));
+      return;
+    }
+    if (step.lines === 0) step.from = n;
+    step.to = n;
+    step.lines++;
+    step.bytes += Buffer.byteLength(message) + 1;
+    if (step.headBytes < HEAD_BYTES) {
+      step.head.push(message);
+      step.headBytes += message.length + 1;
+    }
+  }
+
+  /** The steps worth reading again: the failed ones, or when none failed, the last command that printed anything (the open step too). */
+  spans(): StepSpan[] {
+    if (this.failed.length) return this.unreadFailures ? this.failed.map((s, i) => (i === 0 ? { ...s, unread: this.unreadFailures } : s)) : [...this.failed];
+    const open = this.open && this.open.lines > 0 && this.open.ranCommand ? spanOf(this.open, this.stream, null) : null;
+    const last = open ?? this.last;
+    return last ? [last] : [];
+  }
+
+  private begin(key: string, label: string, command: string): void {
+    this.close(null);
+    this.open = { key, label, command, ranCommand: false, inGroup: false, groupLines: 0, from: 0, to: 0, lines: 0, bytes: 0, head: [], headBytes: 0 };
+  }
+
+  private ran(command: string): void {
+    const step = this.open!;
+    step.command = command;
+    step.inGroup = true;
+    step.ranCommand = !ACTION_REF.test(command);
+  }
+
+  private close(exitCode: number | null): void {
+    const step = this.open;
+    if (!step) return;
+    this.open = null;
+    if (step.lines === 0 && exitCode === null) return;
+    const span = spanOf(step, this.stream, exitCode);
+    if (exitCode !== null && exitCode !== 0) {
+      if (step.lines === 0) return;
+      if (this.failedCommands.has(step.command) || this.failed.length >= MAX_FAILED_STEPS) {
+        this.unreadFailures++;
+        return;
+      }
+      this.failedCommands.add(step.command);
+      this.failed.push(span);
+    } else if (step.ranCommand && step.lines > 0) this.last = span;
+  }
+}
+
+function spanOf(step: OpenStep, stream: StreamName, exitCode: number | null): StepSpan {
+  return { stream, from: step.from, to: step.to, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
+}

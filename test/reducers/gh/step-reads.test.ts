@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { ActionsSteps, stepText } from '../../../src/reducers/generic/job-steps.js';
+import { stepArgv } from '../../../src/capture/step-reads.js';
+import { run } from '../helpers.js';
+
+// A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
+const JEST = [
+  'FAIL src/cart.test.js',
+  '  Cart',
+  '    ✓ adds a line (3 ms)',
+  '    ✕ clamps a fixed coupon at zero (4 ms)',
+  '',
+  '  ● Cart › clamps a fixed coupon at zero',
+  '',
+  '    expect(received).toBe(expected) // Object.is equality',
+  '',
+  '    Expected: 0',
+  '    Received: -2',
+  '',
+  '      at Object.toBe (src/cart.test.js:11:62)',
+  '',
+  'Test Suites: 1 failed, 1 total',
+  'Tests:       1 failed, 1 passed, 2 total',
+  'Snapshots:   0 total',
+  'Time:        0.41 s',
+  'Ran all test suites.',
+];
+
+const stamp = (i: number): string => `2026-03-02T10:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(7, '0')}Z`;
+
+/** A job's raw log (runner stamps, `##[group]` blocks): set-up, checkout, then `Run <command>` printing `lines`, failing with `exit`. */
+function rawJob(command: string, lines: string[], exit: number, noise = 0): string {
+  const body = [
+    'Current runner version: \'2.321.0\'',
+    '##[group]Run actions/checkout@v4',
+    'with:',
+    '  repository: acme/shop',
+    '##[endgroup]',
+    'Syncing repository: acme/shop',
+    ...Array.from({ length: noise }, (_, i) => `remote: Counting objects: ${i}% (${i}/100)`),
+    `##[group]Run ${command}`,
+    `${command}`,
+    'shell: /usr/bin/bash -e {0}',
+    '##[endgroup]',
+    ...lines,
+    ...(exit ? [`##[error]Process completed with exit code ${exit}.`] : []),
+    'Post job cleanup.',
+    'Cleaning up orphan processes',
+  ];
+  return body.map((l, i) => `${stamp(i)} ${l}`).join('\n') + '\n';
+}
+
+/** The same job as `gh run view --log-failed` prints a failed step (job and step columns, a BOM where the step starts). */
+function ghFailedStep(job: string, command: string, lines: string[], exit: number, noise = 0): string {
+  const install = Array.from({ length: noise }, (_, i) => `npm http fetch GET 200 https://registry.npmjs.org/pkg-${i} 12ms (cache hit)`);
+  const body = [`##[group]Run ${command}`, command, '##[endgroup]', ...install, ...lines, `##[error]Process completed with exit code ${exit}.`];
+  return body.map((l, i) => `${job}\tRun ${command}\t${i === 0 ? '\uFEFF' : ''}${stamp(i)} ${l}`).join('\n') + '\n';
+}
+
+describe('steps of a job log', () => {
+  it('spans a failed step from after its group block to before its exit line', () => {
+    const steps = new ActionsSteps();
+    rawJob('npx jest', JEST, 1).trimEnd().split('\n').forEach((line, i) => steps.line(i + 1, line));
+    const [span, ...rest] = steps.spans();
+    expect(rest).toEqual([]);
+    expect(span).toMatchObject({ command: 'npx jest', exitCode: 1, from: 11, to: 10 + JEST.length, lines: JEST.length, stream: 'stdout' });
+    expect(span!.head.split('\n')[0]).toBe('FAIL src/cart.test.js');
+  });
+
+  it('in a passing job, picks the last command step that printed anything, never an action or the runner set-up', () => {
+    const steps = new ActionsSteps();
+    const log = rawJob('terraform plan -no-color', ['Terraform will perform the following actions:', '  # terraform_data.a will be created', 'Plan: 1 to add, 0 to change, 0 to destroy.'], 0, 40);
+    log.trimEnd().split('\n').forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans().map((s) => [s.command, s.exitCode, s.lines])).toEqual([['terraform plan -no-color', null, 3]]);
+  });
+
+  it('reads a matrix failing alike in every job once, and counts the rest', () => {
+    const steps = new ActionsSteps();
+    const log = ['node-18', 'node-20', 'node-22'].map((job) => ghFailedStep(job, 'npm test', JEST, 1)).join('');
+    log.trimEnd().split('\n').forEach((line, i) => {
+      const [job, step] = line.split('\t');
+      steps.line(i + 1, line, { job: job!, step: step! });
+    });
+    const spans = steps.spans();
+    expect(spans.map((s) => [s.label, s.unread])).toEqual([['node-18 › Run npm test', 2]]);
+  });
+
+  it('reads a line past its job and step columns, its BOM and the runner stamp', () => {
+    expect(stepText('build\tRun npm test\t\uFEFF2026-03-02T10:00:01.1234567Z > jest')).toBe('> jest');
+    expect(stepText('2026-03-02T10:00:01.1234567Z ##[error]boom')).toBe('##[error]boom');
+    expect(stepText('plain line')).toBe('plain line');
+  });
+
+  it("takes the tool a step's command runs", () => {
+    expect(stepArgv('cd web && npx jest --ci')).toEqual(['jest', '--ci']);
+    expect(stepArgv('uv run pytest -q | tee out.txt')).toEqual(['pytest', '-q']);
+    expect(stepArgv('pnpm run test')).toEqual(['pnpm', 'run', 'test']);
+    expect(stepArgv('go test ./...')).toEqual(['go', 'test', './...']);
+  });
+});
+
+describe("a job log's failed step read by its own reducer", () => {
+  it('raw job log: jest reads the step, its failing test is cited, and the job still names the step', () => {
+    const result = run(rawJob('npx jest', JEST, 1, 300));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    const steps = result.fields.steps as Array<Record<string, unknown>>;
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ step: 'Run npx jest', exitCode: 1 });
+    expect(String(steps[0]!.reducer)).toMatch(/^jest@/);
+    expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
+    expect(result.text).toContain('Received: -2');
+    expect(result.text).toContain('step failed: Run npx jest (exit 1)');
+    // Excerpts leave the runner's stamp out; the artifact keeps it.
+    expect(result.text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z FAIL/);
+  });
+
+  it('gh run view --log-failed: the same, and excerpts show the line without the job and step columns', () => {
+    const result = run(ghFailedStep('test (ubuntu-latest)', 'npx jest', JEST, 1, 300), ['gh', 'run', 'view', '42', '--log-failed']);
+    expect(result.reducer).toMatch(/^gh-run-view@/);
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^jest@/);
+    expect(result.text).toContain('Tests:       1 failed, 1 passed, 2 total');
+    expect(result.text).not.toContain('test (ubuntu-latest)\tRun npx jest\t');
+  });
+
+  it('a passing job whose step prints an answer is read as that answer, shown whole when it fits', () => {
+    const plan = ['Terraform used the selected providers to generate the following execution plan.', '', '  # terraform_data.web will be created', '  + resource "terraform_data" "web" {', '      + id     = (known after apply)', '      + input  = "v2"', '    }', '', 'Plan: 1 to add, 0 to change, 0 to destroy.'];
+    const result = run(rawJob('terraform plan -no-color', plan, 0, 300));
+    expect(result.packet!.intent).toBe('answer');
+    for (const line of plan.filter(Boolean)) expect(result.text).toContain(line.trim());
+  });
+
+  it('a failed step no family knows is read as text: its error is cited, the job keeps its reducer', () => {
+    const result = run(rawJob('./scripts/check.sh', ['checking schema...', 'ERROR: column "total" is missing from table orders', 'checked 3 tables'], 2, 50));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^text@/);
+    expect(result.text).toContain('ERROR: column "total" is missing from table orders');
+  });
+
+  it("a step's reader numbers its lines from 1, and its citations land on the step's stored lines", () => {
+    const packages = ['example.com/shop/pricing', 'example.com/shop/cart', 'example.com/shop/util'];
+    const result = run(rawJob('go build -v ./...', packages, 0, 300));
+    const cited = result.packet!.citations.filter((c) => c.excerpt.some((l) => l.includes('example.com/shop/cart')));
+    expect(cited.length).toBeGreaterThan(0);
+    // The reader's "first lines" are the step's, not the job's (the runner's version line is line 1 of the log).
+    expect(result.packet!.citations.every((c) => !(c.label === 'first lines' && c.excerpt.some((l) => l.includes('example.com')) && c.lines![0] === 1))).toBe(true);
+    for (const line of packages) expect(result.text).toContain(line);
+  });
+
+  it('a step that printed one JSON document is read as that document, the warnings after it too', () => {
+    const doc = JSON.stringify({ format_version: '1.0', values: { root_module: { resources: Array.from({ length: 60 }, (_, i) => ({ address: `terraform_data.node[${i}]`, mode: 'managed', type: 'terraform_data', name: 'node', values: { input: `node-${i}`, id: `${i}`.padStart(8, '0') } })) } } });
+    const result = run(rawJob('terraform show -json', [doc, 'Warning: Unable to open CLI configuration file'], 0, 300));
+    const step = (result.fields.steps as Array<Record<string, unknown>>)[0]!;
+    expect(String(step.reducer)).toMatch(/^terraform@/);
+    expect(result.packet!.intent).toBe('answer');
+    expect(result.packet!.citations.some((c) => c.pointer !== undefined)).toBe(true);
+  });
+
+  it('a step the job log reducer would be chosen for again is left to it', () => {
+    const nested = rawJob('cat job.log', rawJob('npm test', ['ok'], 0).trimEnd().split('\n'), 0);
+    const result = run(nested);
+    expect(result.fields.steps).toBeUndefined();
+  });
+});
