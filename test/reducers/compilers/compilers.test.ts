@@ -192,3 +192,17 @@ describe('compiler packets', () => {
     expect(cited("saw '!='")).toBe(true);
   });
 });
+
+describe('a compiler or linter run read as an answer', () => {
+  it('fills the room its evidence leaves with its first and last lines when nothing in it is a diagnostic (eslint --debug)', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ['stderr', `2026-11-24T11:19:34.${String(i).padStart(3, '0')}Z eslint:linter step ${i} of the trace`] as ['stderr', string]);
+    const trace = (intent: 'answer' | 'verdict') => {
+      const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '', intent });
+      lines.forEach(([stream, text], i) => r.line(stream, i + 1, text));
+      return r.finish(exit(0));
+    };
+    const edges = (parts: ReturnType<typeof trace>) => parts.citations.filter((c) => 'layout' in c && c.layout === 'edges');
+    expect(edges(trace('answer'))).toHaveLength(1);
+    expect(edges(trace('verdict'))).toHaveLength(0);
+  });
+});
