@@ -73,7 +73,8 @@ export class CompilerRun implements ReducerRun {
       citations,
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
-      ...(!failed && digestParts.warningBytes ? { warningBytes: digestParts.warningBytes } : {}),
+      // Warnings the tool reported (and any the digest found) ask for their room on success.
+      ...(!failed && (digestParts.warningBytes || tally.warningBytes()) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() } : {}),
     };
   }
 

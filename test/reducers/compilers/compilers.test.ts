@@ -206,3 +206,20 @@ describe('a compiler or linter run read as an answer', () => {
     expect(edges(trace('verdict'))).toHaveLength(0);
   });
 });
+
+describe('a successful build with warnings', () => {
+  it('ranks the first warning of each kind with the outcome and asks for their room (make with gcc warnings)', () => {
+    const kinds = ['unused variable ‘x’ [-Wunused-variable]', 'comparison of integer expressions of different signedness [-Wsign-compare]', 'unused parameter ‘argc’ [-Wunused-parameter]', 'implicit fallthrough [-Wimplicit-fallthrough=]', 'format ‘%d’ expects argument of type ‘int’ [-Wformat=]', 'variable ‘n’ set but not used [-Wunused-but-set-variable]'];
+    const lines: Array<['stdout' | 'stderr', string]> = [['stdout', 'gcc -O2 -Wall -Wextra -c src/a.c -o src/a.o']];
+    kinds.forEach((k, i) => lines.push(['stderr', `src/f${i}.c:${10 + i}:5: warning: ${k}`]));
+    // Repeats of the first kind are not new.
+    for (let i = 0; i < 6; i++) lines.push(['stderr', `src/g${i}.c:3:9: warning: unused variable ‘y${i}’ [-Wunused-variable]`]);
+    lines.push(['stdout', 'gcc -o demo src/a.o']);
+    const parts = run(byName('gcc'), lines, 0);
+    expect(parts.status).toBe('warn');
+    const high = parts.citations.filter((c) => c.kind === 'warnings' && c.priority === 'high');
+    // Every distinct kind once (the first two warnings rank high whatever their kind).
+    for (const k of kinds) expect(high.some((c) => c.label?.includes(`f${kinds.indexOf(k)}.c`)), k).toBe(true);
+    expect(parts.warningBytes).toBeGreaterThan(kinds.join('').length);
+  });
+});
