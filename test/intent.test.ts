@@ -96,6 +96,18 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...base, argv: [] })).toEqual({ intent: 'verdict', source: 'default' });
   });
 
+  it('takes a dry run of a dependency change, and a run asked for its debug trace, as answers over the family', () => {
+    const npm = { ...base, argv: ['npm', 'install', '--dry-run', 'express@4'], reducer: { name: 'npm-install', family: 'npm', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent(npm)).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...npm, argv: ['pip', 'install', '--dry-run', 'httpx'] })).toEqual({ intent: 'answer', source: 'verb' });
+    // Not a dependency change: a dry run that validates keeps its verb's intent; a plain install is a verdict.
+    expect(resolveIntent({ ...npm, argv: ['npm', 'publish', '--dry-run'] })).toEqual({ intent: 'verdict', source: 'family' });
+    expect(resolveIntent({ ...npm, argv: ['npm', 'install', 'express@4'] })).toEqual({ intent: 'verdict', source: 'family' });
+    const eslint = { ...base, argv: ['npx', 'eslint', '--debug', 'src'], reducer: { name: 'eslint', family: 'eslint', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent(eslint)).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...eslint, argv: ['npx', 'eslint', '--debug=false', 'src'] })).toEqual({ intent: 'verdict', source: 'family' });
+  });
+
   it('takes a script that prints only data (metrics, pairs, CSV) as run for its answer', () => {
     const script = { ...base, argv: ['node', 'metrics-dump.js'], reducer: { name: 'text', family: 'text' } };
     const metrics = '# HELP jobs_total Jobs.\n# TYPE jobs_total counter\njobs_total{kind="a"} 3\njobs_total{kind="b"} 0\n# HELP up Up.\nup 1\n';

@@ -118,6 +118,23 @@ export function asksToPrint(argv: readonly string[]): boolean {
   return normalizeArgv(argv).slice(1).some((w) => PRINT_FLAG.test(w));
 }
 
+/** Sub-commands that change a project's dependencies: their dry run prints the plan. */
+const DEPENDENCY_VERBS = new Set(['install', 'i', 'add', 'ci', 'update', 'upgrade', 'up', 'remove', 'rm', 'uninstall', 'dedupe', 'prune']);
+
+/** `npm install --dry-run x`, `pip install --dry-run x`, `npm prune --dry-run`: a dependency change simulated. */
+function isDependencyPlan(argv: readonly string[]): boolean {
+  const words = commandWords(argv);
+  return words.slice(1, 3).some((w) => DEPENDENCY_VERBS.has(w.toLowerCase())) && normalizeArgv(argv).some((w) => DRY_RUN.test(w));
+}
+
+/** `--debug` (not `--debug-brk`, not `--debug=false`): the caller asked to see how the tool went about its job. */
+const TRACE_FLAG = /^--debug(?:=(?!false\b|0\b|off\b)\S+)?$/;
+
+/** Whether argv asks the tool for its debug trace (see TRACE_FLAG). */
+function asksForTrace(argv: readonly string[]): boolean {
+  return normalizeArgv(argv).slice(1).some((w) => TRACE_FLAG.test(w));
+}
+
 /** `python3 etl.py`, `node app.js`: an interpreter running a script. */
 function isScriptRun(argv: readonly string[]): boolean {
   const words = commandWords(argv);
@@ -210,6 +227,11 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   if (asksToPrint(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A dry run that prints a JSON document prints its plan as data (`pip install --dry-run --report -`).
   if (inputs.contentType === 'json' && normalizeArgv(inputs.argv).some((w) => DRY_RUN.test(w))) return { intent: 'answer', source: 'content' };
+  // A dry run of a dependency change prints what it would add, remove or change (`npm install --dry-run`
+  // lists `add x 1.2.3` lines, `pip install --dry-run` its `Would install`): that plan is what was asked.
+  if (isDependencyPlan(inputs.argv)) return { intent: 'answer', source: 'verb' };
+  // A run asked for its debug trace (`eslint --debug`) was run to read that trace, not for its verdict.
+  if (asksForTrace(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
   const own = familyIntent(inputs.reducer, inputs.argv);
   if (own && inputs.claimed) return { intent: own, source: 'family' };

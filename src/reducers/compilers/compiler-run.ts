@@ -5,6 +5,7 @@
 import type { ExitInfo, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
 import { plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { edgeRows } from '../generic/structured-run.js';
 import { DiagnosticTally } from './diagnostic-tally.js';
 
 /** A compiler or linter run: the tally for what it recognises, the log digest for every other line. */
@@ -14,8 +15,12 @@ export class CompilerRun implements ReducerRun {
   /** Set when the diagnostics came from a parsed JSON document: its raw lines are not log text. */
   jsonMode = false;
 
+  /** Whether the caller ran the tool to read its output (`eslint --debug`): then unrecognised text is shown as the text reducer shows it. */
+  private readonly answer: boolean;
+
   constructor(ctx: RunContext) {
     this.digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    this.answer = ctx.intent === 'answer';
   }
 
   line(stream: StreamName, n: number, text: string): void {
@@ -30,6 +35,9 @@ export class CompilerRun implements ReducerRun {
       // Nothing we recognise: the generic digest, as the text reducer would give.
       const parts = this.digest.finish(exit);
       parts.confidence = Math.min(parts.confidence, 0.6);
+      // Text the caller asked to read (a debug trace): the room the evidence leaves goes to its first and last lines.
+      const edges = this.answer ? edgeRows(this.digest.lines, () => this.digest.nextRef()) : null;
+      if (edges) parts.citations.push({ ...edges, label: 'lines', kind: 'lines' });
       return parts;
     }
     const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
@@ -65,7 +73,8 @@ export class CompilerRun implements ReducerRun {
       citations,
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
-      ...(!failed && digestParts.warningBytes ? { warningBytes: digestParts.warningBytes } : {}),
+      // Warnings the tool reported (and any the digest found) ask for their room on success.
+      ...(!failed && (digestParts.warningBytes || tally.warningBytes()) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() } : {}),
     };
   }
 

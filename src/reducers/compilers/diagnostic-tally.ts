@@ -13,6 +13,10 @@ const MAX_CITED_ERRORS = 30;
 /** Errors whose excerpts outrank samples when the budget is tight. */
 const HIGH_ERRORS = 10;
 const MAX_CITED_WARNINGS = 4;
+/** Warnings that rank with the outcome of a run with no errors: the first two, and the first of each kind among these. */
+const HIGH_WARNINGS = 12;
+/** Bytes a cited warning is assumed to take beyond its line: the citation header (warning-templates' CITATION_OVERHEAD). */
+const WARNING_OVERHEAD = 64;
 /** Warnings past the first MAX_CITED_WARNINGS still cited because their code or message is new. */
 const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
@@ -158,7 +162,7 @@ export class DiagnosticTally {
       const key = this.kindOf(d);
       const novel = !this.warningKinds.has(key) && this.warningKinds.size < MAX_KINDS;
       if (novel) this.warningKinds.add(key);
-      return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel: false };
+      return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel };
     }
     const novel = this.isNovel(d);
     return { cite: this.errors <= MAX_CITED_ERRORS || d === this.firstOwn || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
@@ -297,7 +301,23 @@ export class DiagnosticTally {
       if (unit.diagnostic.file !== null && isVendorPath(unit.diagnostic.file)) return 'normal';
       return unit.rank < HIGH_ERRORS || unit.novel ? 'high' : 'normal';
     }
-    return hasErrors ? 'low' : unit.rank < 2 ? 'high' : 'normal';
+    // On success the warnings are what is left to say: the first two and the first of each kind rank with the outcome.
+    return hasErrors ? 'low' : unit.rank < 2 || (unit.novel && unit.rank < HIGH_WARNINGS) ? 'high' : 'normal';
+  }
+
+  /**
+   * The room the high-priority warnings of a run with no errors ask for (their lines, estimated from
+   * the message and code, and a citation header each): a successful verdict grows by it, as it does
+   * for the warning templates of any other verdict (core/budget.ts caps it).
+   */
+  warningBytes(): number {
+    if (this.errors > 0) return 0;
+    let bytes = 0;
+    for (const unit of this.units) {
+      if (unit.diagnostic.severity !== 'warning' || this.priorityOf(unit, false) !== 'high') continue;
+      bytes += (unit.to - unit.from + 1) * (Math.min(unit.diagnostic.message.length, 300) + (unit.diagnostic.code?.length ?? 0) + 24) + WARNING_OVERHEAD;
+    }
+    return bytes;
   }
 
   private firstRef(cited: Array<{ citation: LineCitation; units: Unit[] }>): string | undefined {

@@ -28,6 +28,11 @@ export interface WarningTemplate {
   to: number;
   /** Characters of the first line, as an excerpt shows it (with its log prefix). */
   length: number;
+  /**
+   * A line further below that names what the first block is about (a skipped subtest's `--- SKIP:`
+   * verdict, printed after its siblings' lines): cited with it as a line of its own, not as a range.
+   */
+  also?: { n: number; length: number };
 }
 
 /** Whether a line that no error word marked reports a warning: a severity word or a notice of something left out. */
@@ -62,9 +67,10 @@ export class WarningTemplates {
 
   /**
    * Counts `body` (the line without its log prefix) as a warning of `stream` at line `n`; `to` ends
-   * its first block when the lines below it belong to it (a skipped test's reason, then its verdict line).
+   * its first block when the lines below it belong to it (a skipped test's reason, then its verdict line);
+   * `also` is such a line further below, with other lines between (see {@link WarningTemplate.also}).
    */
-  add(stream: StreamName, n: number, body: string, length = body.length, to = n): void {
+  add(stream: StreamName, n: number, body: string, length = body.length, to = n, also?: { n: number; length: number }): void {
     this.lines++;
     const template = templateOf(body.trim());
     const key = `${stream}\u0000${template}`;
@@ -97,7 +103,7 @@ export class WarningTemplates {
       this.block = null;
       return;
     }
-    const entry: WarningTemplate = { stream, template, count: 1, first: n, last: n, to: Math.max(n, to), length };
+    const entry: WarningTemplate = { stream, template, count: 1, first: n, last: n, to: Math.max(n, to), length, ...(also && also.n > Math.max(n, to) ? { also } : {}) };
     this.byKey.set(key, entry);
     this.block = { entry, stream, last: entry.to, growing: true };
   }
@@ -138,6 +144,10 @@ export function warningParts(warnings: WarningTemplates, nextRef: () => string, 
     const priority = i < WARNINGS_HIGH ? (succeeded ? 'high' : 'normal') : 'low';
     out.citations.push({ ref: nextRef(), stream: w.stream, from: w.first, to: w.to, label, kind: 'warning', priority });
     if (priority === 'high') out.bytes += Math.min(w.length, 1200) + label.length + CITATION_OVERHEAD;
+    if (w.also) {
+      out.citations.push({ ref: nextRef(), stream: w.stream, from: w.also.n, to: w.also.n, label: 'its verdict', kind: 'warning', priority });
+      if (priority === 'high') out.bytes += Math.min(w.also.length, 300) + CITATION_OVERHEAD;
+    }
   });
   if (distinct.length > WARNINGS_CITED) out.omitted.push({ what: 'distinct warnings not cited', count: distinct.length - WARNINGS_CITED });
   if (warnings.uncounted > 0) out.omitted.push({ what: 'warning lines past the distinct-template limit', count: warnings.uncounted });

@@ -36,13 +36,13 @@ const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
   ...pipInstallClaims,
-  version: '1.3.0',
+  version: '1.3.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
     const warnings = new WarningKinds();
     const fields: Record<string, string | number | string[]> = {};
-    let installed: { stream: StreamName; n: number; verb: string; names: string[] } | null = null;
+    let installed: { stream: StreamName; n: number; verb: string; names: string[]; length: number } | null = null;
     let satisfied = 0;
     let collected = 0;
     let compilerErrors = 0;
@@ -95,7 +95,7 @@ export const pipInstallReducer: Reducer = {
           return;
         }
         if ((m = INSTALLED.exec(text))) {
-          installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/) };
+          installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/), length: text.length };
           return;
         }
         if ((m = SAVED.exec(text))) {
@@ -155,13 +155,16 @@ export const pipInstallReducer: Reducer = {
       // An install built its wheels only to install them: `Successfully installed` is its outcome.
       for (const p of installed?.verb === 'installed' ? [] : produced) {
         parts.citations.push({ ref: digest.nextRef(), stream: p.stream, from: p.n, to: p.n, label: 'wheel built', priority: 'high' });
-        bytes += p.bytes + 30;
+        bytes += p.bytes + 64;
       }
       if (saved) {
         const focus = [...saved.focus, saved.to];
         parts.citations.push({ ref: digest.nextRef(), stream: saved.stream, from: saved.from, to: saved.to, label: `saved ${plural(saved.to - saved.from + 1, 'file')}`, priority: 'high', focus });
-        bytes += saved.bytes + 30;
+        bytes += saved.bytes + 64;
       }
+      // The outcome line is shown beside them: a long one (`Successfully downloaded` and fifteen names)
+      // would otherwise take the room the produced files were given.
+      if (bytes && installed) bytes += installed.length;
       if (bytes) parts.warningBytes = (parts.warningBytes ?? 0) + bytes;
     }
   },

@@ -33,8 +33,13 @@ const PANIC_SCAN = 60;
 const PANIC_HEAD = 8;
 /** Lines below a test's first output line within which its `--- FAIL:` line is cited with it (the longest failure block, MAX_BLOCK_SPAN). */
 const VERDICT_NEAR = 40;
-/** Lines below a skip's reason within which its `--- SKIP:` line is cited with it. */
+/** Lines below a skip's reason within which its `--- SKIP:` line is cited with it, as one range. */
 const SKIP_NEAR = 2;
+/**
+ * Lines below a skip's reason within which its `--- SKIP:` line is cited on its own beside it: a
+ * subtest's verdict comes after its siblings' lines (-v prints them when the parent ends).
+ */
+const SKIP_NAMED = 40;
 /** Characters of a kept output line remembered (a line's template needs no more; state stays bounded). */
 const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
@@ -42,7 +47,7 @@ const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.2',
+  version: '1.1.3',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -245,7 +250,8 @@ function textRun(report: TestReport): ReducerRun {
           if (said?.message !== undefined && said.lines.length) {
             const from = said.lines[0]!;
             const named = n > from && n - from <= SKIP_NEAR;
-            report.addSkip(s, from, said.message, said.message.length + 24 + (named ? text.length : 0), named ? n : from);
+            const also = !named && n > from && n - from <= SKIP_NAMED ? { n, length: text.length } : undefined;
+            report.addSkip(s, from, said.message, said.message.length + 24 + (named ? text.length : 0), named ? n : from, also);
           } else report.addSkip(s, n, text.trim());
         }
         if (verdict !== 'FAIL') {

@@ -6,7 +6,7 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
-import { type OpenFailure, TestReport, projectFrame } from './test-report.js';
+import { type FailureDraft, type OpenFailure, TestReport, projectFrame } from './test-report.js';
 import { nodeTestClaims } from './node-test.claims.js';
 
 const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO)\b.*)?$/i;
@@ -15,10 +15,14 @@ const SPEC_FAIL = /^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$/;
 const SPEC_PASS = /^\s*✔ /;
 const SPEC_TOTAL = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
 const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'failed' };
+/** Spec reporter: `test at test/orders.test.js:24:11`, where a failing test listed again after `✖ failing tests:` is declared. */
+const DECLARED_AT = /^test at \S+:\d+:\d+$/;
+/** Failures of the spec reporter's tree held until the run ends or lists them again (then read from that list); past this many they are added as read. */
+const MAX_HELD = 200;
 
 export const nodeTestReducer: Reducer = {
   ...nodeTestClaims,
-  version: '1.2.1',
+  version: '1.2.2',
   start(ctx) {
     const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
     /** TAP: the YAML block of the failing test being read, and its indentation. */
@@ -27,12 +31,32 @@ export const nodeTestReducer: Reducer = {
     let repeated = false;
     /** Spec reporter: the failure's stack has begun. */
     let stack = false;
+    /**
+     * Spec reporter: the failures read from the tree, held. Node lists them again after `✖ failing
+     * tests:`, each under the line saying where the test is declared: read from there instead.
+     */
+    let held: FailureDraft[] = [];
+    /** Whether the open block was read from the spec reporter's tree (and is held when it closes). */
+    let fromTree = false;
+    /** The `test at …` line above the next failure of the repeated list. */
+    let declared: number | null = null;
 
     const closeFailure = (): void => {
       const open = report.block;
       // A parent whose subtests failed has no error of its own.
       if (open && open.message === undefined) report.block = null;
+      else if (open && fromTree && held.length < MAX_HELD) {
+        held.push(open.draft());
+        report.block = null;
+      }
       report.closeBlock();
+    };
+
+    /** At the end: the held failures count when the run did not list them again. */
+    const finishFailures = (): void => {
+      closeFailure();
+      for (const draft of held) report.add(draft);
+      held = [];
     };
 
     return report.run((stream, n, text) => {
@@ -57,13 +81,22 @@ export const nodeTestReducer: Reducer = {
       if (/^✖ failing tests:/.test(text)) {
         closeFailure();
         repeated = true;
+        held = [];
+        return;
+      }
+      if (repeated && DECLARED_AT.test(text)) {
+        closeFailure();
+        declared = n;
         return;
       }
       const spec = SPEC_FAIL.exec(text);
-      if (spec && !repeated) {
+      if (spec) {
         closeFailure();
         stack = false;
-        report.openBlock(spec[2]!, stream, n, text.length);
+        fromTree = !repeated;
+        // A failure listed again starts at the line that says where its test is declared.
+        report.openBlock(spec[2]!, stream, declared ?? n, text.length + (declared !== null ? 80 : 0));
+        declared = null;
         return;
       }
       if (SPEC_PASS.test(text) || /^\s*▶ /.test(text)) {
@@ -87,7 +120,7 @@ export const nodeTestReducer: Reducer = {
       // After the stack only the inspected error's `actual:`/`expected:` remain; read them only
       // when the message still lacks them.
       if (trimmed && (!stack || open.details < 2) && !readAssertionLine(open, n, trimmed, text.length) && !stack) open.extend(n, text.length);
-    }, closeFailure);
+    }, finishFailures);
 
     /** One line of a TAP YAML diagnostic block. */
     function readYaml(open: OpenFailure, state: { indent: number; key: string; declared?: boolean }, n: number, text: string): void {

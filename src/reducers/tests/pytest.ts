@@ -18,10 +18,17 @@ const LOCATION_LINE = /^(\S.*?\.py):(\d+):(?: in \S| [A-Za-z_][\w.]*(?:Error|Exc
 /** A frame in the middle of a traceback (`x.py:12: in helper`, or `x.py:16: ` in long tracebacks), not its end. */
 const INTERMEDIATE = /: in \S|:\s*$/;
 const MAX_TRACKED = 200_000;
+/**
+ * A plugin's report framed by dashed rules (`---- benchmark: 8 tests ----`, `---- coverage: platform
+ * linux ----`), as opposed to a failure's `---- Captured stdout call ----`: its rows are what the run
+ * measured, cited as measurements up to the next blank line or section.
+ */
+const PLUGIN_REPORT = /^-{3,} (?!Captured )\S.*? -{3,}$/;
+const RULE = /^[-=\s]+$/;
 
 export const pytestReducer: Reducer = {
   ...pytestClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   start(ctx) {
     const report = new TestReport({ runner: 'pytest' }, ctx.errorPatterns);
     let section = '';
@@ -33,6 +40,8 @@ export const pytestReducer: Reducer = {
     const firstBlock = new Map<number, string>();
     /** Whether the open block has reached its end (location line, captured output). */
     let openDone = false;
+    /** Inside a plugin's report (PLUGIN_REPORT) until a blank line or a section heading. */
+    let pluginReport = false;
 
     const close = (): void => {
       if (!open) return;
@@ -73,6 +82,18 @@ export const pytestReducer: Reducer = {
           return;
         }
         if (stream !== 'stdout' && section === '' && !TOTALS.test(text)) return;
+        if (pluginReport) {
+          if (text.trim() !== '' && !SECTION.test(text)) {
+            if (!RULE.test(text)) report.addMeasurement(stream, n, text.length);
+            return;
+          }
+          pluginReport = false;
+        }
+        if (PLUGIN_REPORT.test(text) && (!open || openDone)) {
+          close();
+          pluginReport = true;
+          return;
+        }
         const heading = SECTION.exec(text);
         if (heading) {
           const title = heading[1]!;

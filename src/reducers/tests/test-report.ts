@@ -317,11 +317,12 @@ export class TestReport {
 
   /**
    * A skipped, ignored or todo test, counted as a warning under its reason's template (the reason
-   * line when the runner printed one, through `to` when the test's verdict line follows it closely):
+   * line when the runner printed one, through `to` when the test's verdict line follows it closely, or
+   * with `also`, the verdict line cited on its own, when other tests' lines come between):
    * which tests did not run, and why, explains the next failure.
    */
-  addSkip(stream: StreamName, n: number, reason: string, length = reason.length, to = n): void {
-    this.digest.warnings.add(stream, n, reason, length, to);
+  addSkip(stream: StreamName, n: number, reason: string, length = reason.length, to = n, also?: { n: number; length: number }): void {
+    this.digest.warnings.add(stream, n, reason, length, to, also);
   }
 
   /**

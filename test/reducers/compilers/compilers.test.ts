@@ -192,3 +192,34 @@ describe('compiler packets', () => {
     expect(cited("saw '!='")).toBe(true);
   });
 });
+
+describe('a compiler or linter run read as an answer', () => {
+  it('fills the room its evidence leaves with its first and last lines when nothing in it is a diagnostic (eslint --debug)', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ['stderr', `2026-11-24T11:19:34.${String(i).padStart(3, '0')}Z eslint:linter step ${i} of the trace`] as ['stderr', string]);
+    const trace = (intent: 'answer' | 'verdict') => {
+      const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '', intent });
+      lines.forEach(([stream, text], i) => r.line(stream, i + 1, text));
+      return r.finish(exit(0));
+    };
+    const edges = (parts: ReturnType<typeof trace>) => parts.citations.filter((c) => 'layout' in c && c.layout === 'edges');
+    expect(edges(trace('answer'))).toHaveLength(1);
+    expect(edges(trace('verdict'))).toHaveLength(0);
+  });
+});
+
+describe('a successful build with warnings', () => {
+  it('ranks the first warning of each kind with the outcome and asks for their room (make with gcc warnings)', () => {
+    const kinds = ['unused variable ‘x’ [-Wunused-variable]', 'comparison of integer expressions of different signedness [-Wsign-compare]', 'unused parameter ‘argc’ [-Wunused-parameter]', 'implicit fallthrough [-Wimplicit-fallthrough=]', 'format ‘%d’ expects argument of type ‘int’ [-Wformat=]', 'variable ‘n’ set but not used [-Wunused-but-set-variable]'];
+    const lines: Array<['stdout' | 'stderr', string]> = [['stdout', 'gcc -O2 -Wall -Wextra -c src/a.c -o src/a.o']];
+    kinds.forEach((k, i) => lines.push(['stderr', `src/f${i}.c:${10 + i}:5: warning: ${k}`]));
+    // Repeats of the first kind are not new.
+    for (let i = 0; i < 6; i++) lines.push(['stderr', `src/g${i}.c:3:9: warning: unused variable ‘y${i}’ [-Wunused-variable]`]);
+    lines.push(['stdout', 'gcc -o demo src/a.o']);
+    const parts = run(byName('gcc'), lines, 0);
+    expect(parts.status).toBe('warn');
+    const high = parts.citations.filter((c) => c.kind === 'warnings' && c.priority === 'high');
+    // Every distinct kind once (the first two warnings rank high whatever their kind).
+    for (const k of kinds) expect(high.some((c) => c.label?.includes(`f${kinds.indexOf(k)}.c`)), k).toBe(true);
+    expect(parts.warningBytes).toBeGreaterThan(kinds.join('').length);
+  });
+});

@@ -175,6 +175,14 @@ describe('pip-install', () => {
     expect(cited(parts)).toContainEqual([4, 5, 'saved 2 files']);
   });
 
+  it('a long outcome line (pip download of many packages) asks for its own room beside the saved files', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `package-number-${i}`);
+    const lines = [...names.map((p) => `Saved ./dl/${p}-1.0.0-py3-none-any.whl`), `Successfully downloaded ${names.join(' ')}`];
+    const parts = runPip(lines);
+    const savedBytes = lines.slice(0, -1).reduce((a, l) => a + l.length + 3, 0);
+    expect(parts.warningBytes).toBeGreaterThanOrEqual(savedBytes + lines[lines.length - 1]!.length);
+  });
+
   it('an install cites its outcome, not the wheels it built on the way', () => {
     const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
     const lines = ['Processing ./dist/acme-tools-1.4.2.tar.gz', 'Requirement already satisfied: httpx>=0.27 in ./venv/lib/python3.11/site-packages (from acme-tools==1.4.2) (0.28.1)', 'Building wheels for collected packages: acme-tools', '  Created wheel for acme-tools: filename=acme_tools-1.4.2-py3-none-any.whl size=1203 sha256=974da89e', 'Successfully built acme-tools', 'Installing collected packages: acme-tools', 'Successfully installed acme-tools-1.4.2'];
@@ -183,6 +191,12 @@ describe('pip-install', () => {
     expect(cited(parts).map((c) => c[2])).toEqual(['result']);
   });
 });
+
+function runPip(lines: string[]): PacketParts {
+  const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+  lines.forEach((text, i) => run.line('stdout', i + 1, text));
+  return run.finish({ code: 0, signal: null, timedOut: false });
+}
 
 describe('apt', () => {
   it('names the packages it could not find', () => {

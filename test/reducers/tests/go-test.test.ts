@@ -239,6 +239,26 @@ describe('go-test reducer: what a verdict keeps beyond the failures', () => {
     expect(lines.filter((c) => c[2] === 'result').map((c) => c[0])).toEqual([5, 14]);
   });
 
+  it("cites a skipped subtest's verdict line beside its reason when its siblings' lines come between (-v)", () => {
+    const text = [
+      '=== RUN   TestSplit',
+      '=== RUN   TestSplit/even',
+      '=== RUN   TestSplit/three',
+      '    money_test.go:22: remainder handling tracked in LEDGER-42',
+      '--- PASS: TestSplit (0.00s)',
+      '    --- PASS: TestSplit/even (0.00s)',
+      '    --- SKIP: TestSplit/three (0.00s)',
+      'PASS',
+      'ok  \texample.com/ledger/money\t0.002s',
+    ].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const lines = cited(parts);
+    expect(lines).toContainEqual([4, 4, 'warning']);
+    expect(lines).toContainEqual([7, 7, 'its verdict']);
+    // The verdict line's bytes are asked for with the reason's.
+    expect(parts.warningBytes).toBeGreaterThan('remainder handling tracked in LEDGER-42'.length + '    --- SKIP: TestSplit/three (0.00s)'.length);
+  });
+
   it('on success lists every package result when few, and the skips', () => {
     const ok = run.filter((l, i) => i < 5 || i >= 10).map((l) => (l === 'FAIL' ? 'PASS' : l));
     const parts = reduce(goTestReducer, { stdout: ok.join('\n') }, 0);

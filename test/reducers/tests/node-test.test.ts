@@ -19,6 +19,28 @@ describe('node-test reducer', () => {
     expect(failures(parts).reduce((a, x) => a + x.count, 0)).toBe(78);
   });
 
+  it('spec reporter: a failure listed again after "✖ failing tests:" is cited from there, with the line that says where its test is declared', () => {
+    const tree = [
+      '▶ refunds',
+      '  ✖ partial refund (3.2ms)',
+      '    AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+      '        at TestContext.<anonymous> (file:///p/test/orders.test.js:25:12)',
+      '✖ refunds (5.8ms)',
+      'ℹ tests 2',
+      'ℹ pass 1',
+      'ℹ fail 1',
+    ];
+    const listed = ['', '✖ failing tests:', '', 'test at test/orders.test.js:24:11', '✖ partial refund (3.2ms)', '  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:', '      at TestContext.<anonymous> (file:///p/test/orders.test.js:25:12)'];
+    const parts = reduce(nodeTestReducer, { stdout: [...tree, ...listed].join('\n') }, 1);
+    expect(failures(parts).map((x) => x.tests[0])).toEqual(['partial refund']);
+    const cited = parts.citations.find((c) => c.label === 'failed: partial refund');
+    expect(cited && 'from' in cited ? cited.from : null).toBe(12);
+    // Without the repeated list (a run cut short), the failure read from the tree still counts.
+    const alone = reduce(nodeTestReducer, { stdout: tree.join('\n') }, 1);
+    const treeCited = alone.citations.find((c) => c.label === 'failed: partial refund');
+    expect(treeCited && 'from' in treeCited ? treeCited.from : null).toBe(2);
+  });
+
   it('detects node --test by argv and TAP by content, not a timestamped CI log', () => {
     expect(nodeTestReducer.detect(probe({}, ['node', '--test', 'test/']))).toBeGreaterThanOrEqual(0.9);
     const f = fixture('node', 'tap-pipe-large');

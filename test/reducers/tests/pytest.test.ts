@@ -15,6 +15,34 @@ describe('pytest reducer', () => {
     expect(parts.citations.filter((c) => c.priority === 'mandatory').length).toBeGreaterThanOrEqual(4);
   });
 
+  it("cites a plugin's report table (pytest-benchmark) as measurements, not a failure's captured output", () => {
+    const rule = '-'.repeat(40);
+    const text = [
+      '=================================== FAILURES ===================================',
+      '__________________________ test_total __________________________',
+      '>       assert total == 2998000.0',
+      'E       assert 2998500.0 == 2998000.0',
+      '',
+      'test_bench.py:20: AssertionError',
+      '----------------------------- Captured stdout call -----------------------------',
+      'computing',
+      '',
+      `${rule} benchmark: 2 tests ${rule}`,
+      'Name (time in us)        Min          Max',
+      rule,
+      'test_total          56.4630 (1.0)   62,157.3800 (4.52)',
+      'test_json_dumps  2,023.5700 (35.84) 86,959.9870 (6.32)',
+      rule,
+      '',
+      'Legend:',
+      '========================= 1 failed, 1 passed in 15.85s =========================',
+    ].join('\n');
+    const parts = reduce(pytestReducer, { stdout: text }, 1);
+    const measured = parts.citations.filter((c) => c.label === 'measurements').map((c) => ('from' in c ? [c.from, c.to] : null));
+    expect(measured).toEqual([[11, 11], [13, 14]]);
+    expect(failures(parts)[0]!.error).toBe('assert 2998500.0 == 2998000.0');
+  });
+
   it('groups hundreds of failures sharing one message into one entry with a count', () => {
     const f = fixture('pytest', 'large-q');
     const parts = reduce(pytestReducer, f, f.exit);
