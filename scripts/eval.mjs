@@ -22,12 +22,16 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // job's set-up steps: `dev-actions` as the job's raw log (runner stamps, `##[group]` blocks, `##[error]Process
 // completed with exit code N.` when it failed), `dev-ghlog` as `gh run view --log-failed` prints it (only the failed
 // step's lines, each after `<job>\t<step>\t`; `--log`, every step, when the run passed).
+// `dev-docker` runs each inside an image build, as `docker build --progress=plain` prints it on stderr: the run is
+// the Dockerfile's last step `RUN <command>`, every line behind BuildKit's `#8 <seconds> `, then BuildKit's error,
+// its `------` repeat of the last lines, the Dockerfile excerpt and `ERROR: failed to solve: ...` when it failed.
 const VARIANTS = {
   'dev-piped': 'eval/dev, piped with no argv',
   'dev-unknown': 'eval/dev, through an unknown program',
   'dev-stamped': 'eval/dev, piped with a timestamp before every line',
   'dev-actions': 'eval/dev, as the failing step of a GitHub Actions raw job log',
   'dev-ghlog': 'eval/dev, as gh run view --log-failed prints the step',
+  'dev-docker': 'eval/dev, as the RUN step of a docker build --progress=plain',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -131,6 +135,12 @@ function variantOf(split) {
       if (lines.at(-1) === '') lines.pop();
       fs.writeFileSync(path.join(out, name, 'stdout'), actionsJob(meta.command, lines, meta.exit_code ?? 0, split === 'dev-ghlog'));
       Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-docker') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      fs.writeFileSync(path.join(out, name, 'stderr'), dockerBuild(meta.command, lines, meta.exit_code ?? 0));
+      fs.writeFileSync(path.join(out, name, 'stdout'), '');
+      Object.assign(meta, { mode: 'wrap', command: 'docker build --progress=plain -t app:dev .', argv0: 'docker', exit_code: meta.exit_code ? 1 : 0, expect: {} });
     } else {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
       Object.assign(meta, { command: 'runtask', argv0: 'runtask' });
@@ -166,6 +176,56 @@ function actionsJob(command, lines, exitCode, gh) {
     for (const [k, l] of body.entries()) out.push(`${gh ? `${job}\t${name}\t${k === 0 ? '\uFEFF' : ''}` : ''}${stamp()} ${l}\n`);
   }
   return out.join('');
+}
+
+/**
+ * An image build whose last Dockerfile step ran `command` and printed `lines`, as BuildKit's plain progress shows it
+ * (docker build 27, buildx 0.17): the build definition, the base image, WORKDIR and COPY steps, then `#8 [4/4] RUN
+ * <command>` with each line behind `#8 <seconds> ` (the seconds grow by 7 ms from a fixed start, three decimals as
+ * BuildKit writes them: the same bytes on every run). A failed step ends with BuildKit's `#8 ERROR:` line, the
+ * `------` block repeating its last 10 lines (behind their seconds), the Dockerfile excerpt and the final error; a
+ * passing one with `#8 DONE` and the export step.
+ */
+function dockerBuild(command, lines, exitCode) {
+  const failure = `process "/bin/sh -c ${command}" did not complete successfully: exit code: ${exitCode}`;
+  const secs = (i) => (0.412 + i * 0.007).toFixed(3);
+  const out = [
+    '#0 building with "default" instance using docker driver',
+    '',
+    '#1 [internal] load build definition from Dockerfile',
+    '#1 transferring dockerfile: 163B done',
+    '#1 DONE 0.0s',
+    '',
+    '#2 [internal] load metadata for docker.io/library/node:20-bookworm',
+    '#2 DONE 0.9s',
+    '',
+    '#3 [internal] load .dockerignore',
+    '#3 transferring context: 2B done',
+    '#3 DONE 0.0s',
+    '',
+    '#4 [internal] load build context',
+    '#4 transferring context: 1.21MB 0.1s done',
+    '#4 DONE 0.1s',
+    '',
+    '#5 [1/4] FROM docker.io/library/node:20-bookworm@sha256:9b5ac8e2f1fe3ae2e3b1a6a7c4f7e0b2d1c3a4b5e6f708192a3b4c5d6e7f8091',
+    '#5 CACHED',
+    '',
+    '#6 [2/4] WORKDIR /app',
+    '#6 CACHED',
+    '',
+    '#7 [3/4] COPY . .',
+    '#7 DONE 0.2s',
+    '',
+    `#8 [4/4] RUN ${command}`,
+    ...lines.map((l, i) => `#8 ${secs(i)} ${l}`),
+  ];
+  if (exitCode === 0) {
+    out.push(`#8 DONE ${(0.412 + lines.length * 0.007 + 0.1).toFixed(1)}s`, '', '#9 exporting to image', '#9 exporting layers 0.3s done', '#9 writing image sha256:4f1c2b7a9d8e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a done', '#9 naming to docker.io/library/app:dev done', '#9 DONE 0.4s');
+  } else {
+    const last = lines.slice(-10).map((l, i) => `${secs(lines.length - Math.min(10, lines.length) + i)} ${l}`);
+    out.push(`#8 ERROR: ${failure}`, '------', ` > [4/4] RUN ${command}:`, ...last, '------', 'Dockerfile:4', '--------------------', '   2 |     WORKDIR /app', '   3 |     COPY . .', `   4 | >>> RUN ${command}`, '   5 |     ', '--------------------', `ERROR: failed to solve: ${failure}`);
+  }
+  return out.join('\n') + '\n';
 }
 
 for (const split of splits) {
