@@ -1,10 +1,11 @@
 /**
  * A CI job's log holds other tools' runs: the step `Run npm test` printed a jest report, `Run terraform
- * plan` a plan. The job log's reducer (ci-log, gh-run-view) reads the job, names its steps and where
- * they failed; here each failed step (or, in a passing job, the step that printed the most) is read
- * again by the reducer its command and output choose, from the stored artifact, past the runner's
- * stamps and `##[group]` blocks, numbered from 1 as a run of its command would be; its citations are mapped back
- * to the stored line numbers, so they point into the same file.
+ * plan` a plan; so does an image build's log: `RUN npm ci` printed npm's error. The log's reducer (ci-log,
+ * gh-run-view, docker-build) reads the job or build, names its steps and where they failed; here each failed step
+ * (or, when all passed, the last command that printed anything) is read again by the reducer its command and output
+ * choose, from the stored artifact, each line as the tool printed it (the span's form: past the runner's stamps and
+ * `##[group]` blocks, past BuildKit's `#N <seconds> `), numbered from 1 as a run of its command would be; its
+ * citations are mapped back to the stored line numbers, so they point into the same file.
  */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
@@ -12,12 +13,12 @@ import { detectReducer } from '../core/detect.js';
 import { resolveIntent } from '../core/intent.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import type { ExitInfo, Intent, LineCitation, PacketParts, Reducer, RegisteredReducer, StepSpan } from '../core/types.js';
-import { stepText } from '../reducers/generic/job-steps.js';
+import { stepLine } from '../reducers/generic/job-steps.js';
 import { guessContentType } from './content-type.js';
 import { parseJsonText } from './json-document.js';
 
-/** Reducers that read job logs themselves: a step they would be chosen for again is left to the job's reading. */
-const JOB_LOG_READERS = new Set(['ci-log', 'gh-run-view']);
+/** Reducers that read job logs and builds themselves: a step they would be chosen for again is left to the log's reading. */
+const JOB_LOG_READERS = new Set(['ci-log', 'gh-run-view', 'docker-build']);
 
 export interface StepRead {
   span: StepSpan;
@@ -65,8 +66,9 @@ export function planStepReads(spans: readonly StepSpan[], reducers: readonly Reg
 const STEP_JSON_CAP = 8 * 1024 * 1024;
 
 /**
- * Reads a step's lines from the stored stream through its reader: each line past its job and step columns and
- * its stamp, a group block's marker lines left out, numbered as stored. Streams the file; stops past the span.
+ * Reads a step's lines from the stored stream through its reader: each line as its tool printed it (stepLine: past a
+ * job log's columns and stamp, a group block's marker lines left out; past BuildKit's prefix), numbered from 1, as the
+ * stdout of a run of its command (the stream it is stored in comes back in the citations). Streams the file; stops past the span.
  * A step that printed one JSON document (`terraform show -json`, `npm query`) is also handed to the reader parsed,
  * as a run's stdout is; an answer whose family reads only its run reports is read by `json` as a document.
  */
@@ -86,9 +88,11 @@ export function readStep(file: string, read: StepRead, family: Reducer, json: Re
       done = true;
       return;
     }
-    const own = stepText(line);
-    if (own.startsWith('##[group]') || own.startsWith('##[endgroup]')) return;
-    run.line(span.stream, lines.add(n), own, marks);
+    const own = stepLine(span.form, line);
+    if (own === null) return;
+    // The step's output is its command's whole output, as a run's stdout (`2>&1`): a build prints it on stderr, and
+    // readers of a tool's report (go test's, jest's) read stdout.
+    run.line('stdout', lines.add(n), own, marks);
   });
   const fd = fs.openSync(file, 'r');
   try {
@@ -109,7 +113,7 @@ export function readStep(file: string, read: StepRead, family: Reducer, json: Re
   if (parsed) run.json!(parsed.doc, parsed.style);
   const exit: ExitInfo = { code: span.exitCode ?? 0, signal: null, timedOut: false };
   const parts = run.finish(exit);
-  return { ...parts, citations: parts.citations.map((c) => ('from' in c ? lines.stored(c) : c)) };
+  return { ...parts, citations: parts.citations.map((c) => ('from' in c ? { ...lines.stored(c), stream: span.stream } : c)) };
 }
 
 /** A step's lines as its reader numbered them (1, 2, …) and as they are stored: a fixed offset that grows where a line was left out. */
@@ -171,8 +175,9 @@ function storedText(file: string, span: StepSpan): string | null {
       let start = 0;
       for (let nl = chunk.indexOf(10, start); nl !== -1 && n <= span.to; nl = chunk.indexOf(10, start), n++) {
         if (n >= span.from) {
-          const own = Buffer.from(stepText(chunk.toString('utf8', start, nl).replace(/\r$/, '')) + '\n');
-          if (!own.toString('utf8').startsWith('##[')) {
+          const line = stepLine(span.form, chunk.toString('utf8', start, nl).replace(/\r$/, ''));
+          if (line !== null && !line.startsWith('##[')) {
+            const own = Buffer.from(line + '\n');
             bytes += own.length;
             if (bytes > STEP_JSON_CAP * 2) return null;
             parts.push(own);

@@ -164,20 +164,30 @@ export interface ReducerRun {
   json?(doc: unknown, style: JsonStyle): void;
   finish(exit: ExitInfo): PacketParts;
   /**
-   * For a log of jobs made of steps (a CI job's log): the steps whose output the run's own reducer
+   * For a log of jobs made of steps (a CI job's log, an image build's RUN steps): the steps whose output the run's own reducer
    * should read again, chosen by detection from the step's command and output (capture/step-reads.ts).
    * Called after the last line, before finish().
    */
   steps?(): StepSpan[];
 }
 
-/** One step of a CI job log: the lines its command printed, where it failed, and how it starts. */
+/**
+ * How a stored line of a step's span becomes the line its tool printed (generic/job-steps.ts stepLine): `actions`, the
+ * default, past a CI job log's job and step columns and the runner's stamp, its `##[group]` marker lines left out;
+ * `buildkit` past BuildKit's `#<step> <seconds> `, the lines of other build steps (and the step's own status lines) left
+ * out; `plain` as stored (the legacy docker builder prints a RUN step's output bare).
+ */
+export type StepLineForm = { kind: 'actions' } | { kind: 'buildkit'; step: string } | { kind: 'plain' };
+
+/** One step of a CI job log or an image build: the lines its command printed, where it failed, and how it starts. */
 export interface StepSpan {
   stream: StreamName;
   /** First and last stored line of the step's output (its `##[group]` block and exit line left out), 1-based. */
   from: number;
   to: number;
-  /** Output lines in the span, and their bytes without the job's columns and stamps. */
+  /** How each stored line in from..to becomes the tool's own line; `actions` when absent. */
+  form?: StepLineForm;
+  /** Output lines in the span, and their bytes as the tool printed them (the job's columns and stamps read past). */
   lines: number;
   bytes: number;
   /** What the log calls the step (`build › Run npm test`). */

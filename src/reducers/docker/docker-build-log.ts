@@ -5,8 +5,9 @@
  * - the legacy builder (`Step 5/32 : RUN ...`, ` ---> Using cache`, `Successfully built <id>`,
  *   `The command '/bin/sh -c ...' returned a non-zero code: 1`).
  */
-import type { StreamName } from '../../core/types.js';
+import type { StepSpan, StreamName } from '../../core/types.js';
 import { classifyLine } from '../generic/classify.js';
+import { BuildRuns } from './docker-build-steps.js';
 
 export interface Span {
   stream: StreamName;
@@ -56,11 +57,15 @@ export class DockerBuildLog {
   legacyFailure: { command: string; code: number; line: Span } | null = null;
   warnings: Span | null = null;
   recognised = 0;
+  /** The RUN steps' output spans, for their commands' own reducers to read again. */
+  readonly runs = new BuildRuns();
   private inRecap: Span | null = null;
   private dockerfileOpen: 0 | 1 | 2 = 0;
 
   /** Returns true when the line belongs to the build log. */
   line(stream: StreamName, n: number, text: string): boolean {
+    // A legacy RUN step's output is bare and can look like anything below (`ERROR: Could not build wheels`): its step sees it first.
+    if (this.legacy.step && !LEGACY_STEP.test(text) && !LEGACY_FAILED.test(text)) this.runs.legacyLine(n, text);
     if (this.inRecap && this.inRecap.stream === stream) {
       this.inRecap.to = n;
       if (text === '------') {
@@ -81,7 +86,10 @@ export class DockerBuildLog {
       const id = `#${m[1]}`;
       if (!this.steps.has(id)) {
         if (this.steps.size >= MAX_STEPS) this.stepsDropped++;
-        else this.steps.set(id, { id, title: `[${m[2]}] ${m[3]}`, header: { stream, from: n, to: n }, status: 'running', errorLines: [], lastLine: n });
+        else {
+          this.steps.set(id, { id, title: `[${m[2]}] ${m[3]}`, header: { stream, from: n, to: n }, status: 'running', errorLines: [], lastLine: n });
+          this.runs.begin(m[1]!, `[${m[2]}] ${m[3]}`, m[3]!, stream);
+        }
       }
       return true;
     }
@@ -97,6 +105,7 @@ export class DockerBuildLog {
           step.status = 'error';
           step.error = { text: m[3]!, line: { stream, from: n, to: n } };
         }
+        if (m[2] !== 'CACHED') this.runs.end(m[1]!, step.status === 'error', step.error ? exitCodeOf(step.error.text) : null);
       }
       return true;
     }
@@ -110,6 +119,7 @@ export class DockerBuildLog {
       const step = this.steps.get(`#${m[1]}`);
       if (step) {
         step.lastLine = n;
+        this.runs.buildkitLine(m[1]!, n, text);
         if (step.errorLines.length < ERRORS_PER_STEP && classifyLine(m[2]!, STEP_ERRORS) === 'error') step.errorLines.push(n);
       }
       return true;
@@ -144,6 +154,7 @@ export class DockerBuildLog {
       const step: BuildStep = { id: m[1]!, title: `Step ${m[1]}/${m[2]} : ${m[3]}`, header: { stream, from: n, to: n }, status: 'running', errorLines: [], lastLine: n };
       if (this.legacy.step && this.legacy.step.status === 'running') this.legacy.step.status = 'done';
       this.legacy.step = step;
+      this.runs.legacyStep(m[1]!, step.title, m[3]!, stream);
       this.legacy.total = Number(m[2]);
       this.legacy.count++;
       return true;
@@ -162,6 +173,7 @@ export class DockerBuildLog {
       this.recognised++;
       this.legacyFailure = { command: m[1]!, code: Number(m[2]), line: { stream, from: n, to: n } };
       if (this.legacy.step) this.legacy.step.status = 'error';
+      this.runs.legacyEnd(true, this.legacyFailure.code);
       return true;
     }
     const step = this.legacy.step;
@@ -174,6 +186,11 @@ export class DockerBuildLog {
       if (step.errorLines.length < ERRORS_PER_STEP && !text.startsWith(' ---> ') && classifyLine(text, STEP_ERRORS) === 'error') step.errorLines.push(n);
     }
     return true;
+  }
+
+  /** The RUN steps to read again by their commands' reducers: the failed ones, or when the build did not fail, the last that printed anything. */
+  stepSpans(): StepSpan[] {
+    return this.runs.spans(this.failedStep() !== null || this.finalErrors.length > 0 || this.legacyFailure !== null);
   }
 
   /** The step that failed: BuildKit's `#N ERROR:` step, else the legacy step running when it failed. */
@@ -195,9 +212,14 @@ export class DockerBuildLog {
   exitCode(): number | null {
     if (this.legacyFailure) return this.legacyFailure.code;
     for (const e of [...this.finalErrors, ...[...this.steps.values()].flatMap((s) => (s.error ? [s.error] : []))]) {
-      const m = /exit code: (\d+)/.exec(e.text);
-      if (m) return Number(m[1]);
+      const code = exitCodeOf(e.text);
+      if (code !== null) return code;
     }
     return null;
   }
+}
+
+function exitCodeOf(error: string): number | null {
+  const m = /exit code: (\d+)/.exec(error);
+  return m ? Number(m[1]) : null;
 }

@@ -11,11 +11,15 @@ import { LogDigest } from '../generic/log-digest.js';
 import { dockerComposeReducer } from './docker-compose.js';
 import { dockerBuildClaims } from './docker-build.claims.js';
 
+const BUILDKIT_SECONDS = /^(#\d+ )\d+\.\d+(?: |$)/;
 const COMPOSE_MARK = /^Attaching to |^\S+ exited with code \d+$|^ (?:Container|Network) \S+ {2}(?:Creat|Start)/;
 
 export const dockerBuildReducer: Reducer = {
   ...dockerBuildClaims,
-  version: '1.0.1',
+  version: '1.0.2',
+  // An excerpt shows a BuildKit line without its seconds (`#12 3.118 x` as `#12 x`): the step stays named, the
+  // time is display; the artifact keeps the line whole.
+  excerptLine: (text) => text.replace(BUILDKIT_SECONDS, '$1'),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const log = new DockerBuildLog();
@@ -29,6 +33,8 @@ export const dockerBuildReducer: Reducer = {
         digest.line(stream, n, text);
         log.line(stream, n, text);
       },
+      // Each failed RUN step (or the last one, when the build passed) is read again by its command's reducer.
+      steps: () => (composeLines > 0 || log.recognised === 0 ? [] : log.stepSpans()),
       finish(exit) {
         if (composeLines > 0) return compose.finish(exit);
         if (log.recognised === 0) return digest.finish(exit);

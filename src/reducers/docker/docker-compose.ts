@@ -49,7 +49,7 @@ interface Service {
 
 export const dockerComposeReducer: Reducer = {
   ...dockerComposeClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const build = new DockerBuildLog();
@@ -134,6 +134,8 @@ export const dockerComposeReducer: Reducer = {
         if (build.line(stream, n, text)) return;
         if (COMPOSE_ERROR.test(text) && composeErrors.length < 10) composeErrors.push({ stream, n });
       },
+      // A failed RUN step of the build is read again by its command's reducer (docker-build-steps.ts); the services' logs are what a passing build is for.
+      steps: () => (build.recognised > 0 ? build.runs.spans(true) : []),
       finish(exit) {
         const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
         const hasBuild = build.recognised > 0;

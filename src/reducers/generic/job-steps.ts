@@ -1,4 +1,4 @@
-import type { StepSpan, StreamName } from '../../core/types.js';
+import type { StepLineForm, StepSpan, StreamName } from '../../core/types.js';
 
 /**
  * The steps of a GitHub Actions job log, as spans of the tool output each one printed: what the run's
@@ -12,7 +12,7 @@ import type { StepSpan, StreamName } from '../../core/types.js';
  */
 
 /** How much of a step's output detection reads, as the probe of a run does. */
-const HEAD_BYTES = 8 * 1024;
+export const HEAD_BYTES = 8 * 1024;
 /** Failed steps read again, at most (a matrix that fails alike in every job is one step, counted). */
 export const MAX_FAILED_STEPS = 3;
 /** A step's group block longer than this is output after all (a group the step never closed). */
@@ -31,6 +31,31 @@ export function stepText(line: string): string {
   const rest = columns ? line.slice(columns[0].length) : line;
   const stamp = STAMP.exec(rest);
   return stamp ? rest.slice(stamp[0].length) : rest.replace(/^\uFEFF/, '');
+}
+
+/** A line of a BuildKit step's output: `#12 3.118 <line>` (step number, seconds since the step began). */
+export const BUILDKIT_OUTPUT = /^#(\d+) \d+\.\d+(?: |$)/;
+
+/**
+ * A stored line of a step's span as its tool printed it, or null when it is not the step's output: one mechanism for
+ * CI job logs and image builds, chosen by the span's form (core/types.ts StepLineForm). A job log's line comes past its
+ * columns and stamp, its group markers left out; a BuildKit line past `#N <seconds> ` of its own step, every other
+ * line left out (the other steps running beside it, the step's `DONE`/`ERROR` lines, the `------` block repeating its
+ * last lines, the Dockerfile excerpt); the legacy builder's as stored.
+ */
+export function stepLine(form: StepLineForm | undefined, stored: string): string | null {
+  switch (form?.kind ?? 'actions') {
+    case 'plain':
+      return stored;
+    case 'buildkit': {
+      const m = BUILDKIT_OUTPUT.exec(stored);
+      return m && m[1] === (form as { step: string }).step ? stored.slice(m[0].length) : null;
+    }
+    default: {
+      const own = stepText(stored);
+      return own.startsWith('##[group]') || own.startsWith('##[endgroup]') ? null : own;
+    }
+  }
 }
 
 interface OpenStep {
@@ -143,5 +168,5 @@ export class ActionsSteps {
 }
 
 function spanOf(step: OpenStep, stream: StreamName, exitCode: number | null): StepSpan {
-  return { stream, from: step.from, to: step.to, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
+  return { stream, from: step.from, to: step.to, form: { kind: 'actions' }, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
 }

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { dockerBuildReducer } from '../../../src/reducers/docker/docker-build.js';
+import { DockerBuildLog } from '../../../src/reducers/docker/docker-build-log.js';
+import { runCommand } from '../../../src/reducers/docker/docker-build-steps.js';
+import { stepLine } from '../../../src/reducers/generic/job-steps.js';
+import { run } from '../helpers.js';
+
+// A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
+const JEST = [
+  '',
+  '> shop@1.0.0 test',
+  '> jest',
+  '',
+  'FAIL src/cart.test.js',
+  '  Cart',
+  '    ✓ adds a line (3 ms)',
+  '    ✕ clamps a fixed coupon at zero (4 ms)',
+  '',
+  '  ● Cart › clamps a fixed coupon at zero',
+  '',
+  '    expect(received).toBe(expected) // Object.is equality',
+  '',
+  '    Expected: 0',
+  '    Received: -2',
+  '',
+  '      at Object.toBe (src/cart.test.js:11:62)',
+  '',
+  'Test Suites: 1 failed, 1 total',
+  'Tests:       1 failed, 1 passed, 2 total',
+  'Snapshots:   0 total',
+  'Time:        0.41 s',
+  'Ran all test suites.',
+];
+
+/**
+ * `docker build --progress=plain` as BuildKit prints it: `RUN <command>` as step #9 printing `lines`, a step of another
+ * stage (#8, `npm ci` of `deps`) running beside it and interleaved, then the error, the `------` block repeating
+ * the last lines, the Dockerfile excerpt and the final error (or `DONE` and the export when `exit` is 0).
+ */
+function buildkit(command: string, lines: string[], exit: number): string {
+  const secs = (i: number): string => (1.204 + i * 0.011).toFixed(3);
+  const out = [
+    '#0 building with "default" instance using docker driver',
+    '',
+    '#1 [internal] load build definition from Dockerfile',
+    '#1 transferring dockerfile: 402B done',
+    '#1 DONE 0.0s',
+    '',
+    '#5 [deps 1/3] FROM docker.io/library/node:20-bookworm@sha256:1f3a5c7e9b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a',
+    '#5 CACHED',
+    '',
+    '#8 [deps 3/3] RUN npm ci --omit=dev',
+    `#9 [test 3/3] RUN ${command}`,
+    ...lines.flatMap((l, i) => [`#9 ${secs(i)} ${l}`, ...(i % 5 === 0 ? [`#8 ${secs(i)} npm warn deprecated inflight@1.0.6: This module is not supported`] : [])]),
+  ];
+  if (exit === 0) out.push('#8 DONE 3.1s', '#9 DONE 4.2s', '', '#10 exporting to image', '#10 writing image sha256:4f1c2b7a9d8e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a done', '#10 DONE 0.4s');
+  else {
+    const failure = `process "/bin/sh -c ${command}" did not complete successfully: exit code: ${exit}`;
+    out.push('#8 CANCELED', `#9 ERROR: ${failure}`, '------', ` > [test 3/3] RUN ${command}:`, ...lines.slice(-4).map((l) => `2.100 ${l}`), '------', 'Dockerfile:12', '--------------------', '  11 |     COPY . .', `  12 | >>> RUN ${command}`, '--------------------', `ERROR: failed to solve: ${failure}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+describe("an image build's RUN steps", () => {
+  it("reads a BuildKit line past `#N <seconds> ` of its own step, and leaves every other line out", () => {
+    const form = { kind: 'buildkit', step: '9' } as const;
+    expect(stepLine(form, '#9 1.204 FAIL src/cart.test.js')).toBe('FAIL src/cart.test.js');
+    expect(stepLine(form, '#9 1.204 ')).toBe('');
+    expect(stepLine(form, '#8 1.204 npm warn deprecated inflight@1.0.6')).toBeNull();
+    expect(stepLine(form, '#9 ERROR: process "/bin/sh -c npm test" did not complete successfully: exit code: 1')).toBeNull();
+    expect(stepLine(form, '2.100 Ran all test suites.')).toBeNull();
+    // The CI job log's form is unchanged: past the stamp, group markers out.
+    expect(stepLine(undefined, '2026-03-02T10:00:01.1234567Z > jest')).toBe('> jest');
+    expect(stepLine({ kind: 'actions' }, '2026-03-02T10:00:01.1234567Z ##[group]Run npm test')).toBeNull();
+  });
+
+  it('takes the command a RUN instruction runs', () => {
+    expect(runCommand('RUN --mount=type=cache,target=/root/.npm npm ci')).toBe('npm ci');
+    expect(runCommand('RUN ["npm", "test"]')).toBe('npm test');
+    expect(runCommand('COPY . .')).toBeNull();
+  });
+
+  it('spans the failed step from its first output line to its last, before its error and the repeat block', () => {
+    const log = new DockerBuildLog();
+    const text = buildkit('npm test', JEST, 1).trimEnd().split('\n');
+    text.forEach((line, i) => log.line('stderr', i + 1, line));
+    const spans = log.runs.spans(true);
+    expect(spans).toHaveLength(1);
+    const first = text.indexOf(`#9 1.204 `) + 1;
+    const last = text.findIndex((l) => l.endsWith(' Ran all test suites.')) + 1;
+    expect(spans[0]).toMatchObject({ stream: 'stderr', command: 'npm test', exitCode: 1, label: '[test 3/3] RUN npm test', from: first, to: last, lines: JEST.length, form: { kind: 'buildkit', step: '9' } });
+    expect(spans[0]!.head.split('\n').slice(0, 3)).toEqual(['', '> shop@1.0.0 test', '> jest']);
+  });
+
+  it("a failed RUN step's report is read by its tool's reducer, citing the step's own stored lines", () => {
+    const stderr = buildkit('npm test', JEST, 1);
+    const result = run('', ['docker', 'build', '--progress=plain', '-t', 'shop:test', '.'], { stderr, exit: 1 });
+    expect(result.reducer).toMatch(/^docker-build@/);
+    const steps = result.fields.steps as Array<Record<string, unknown>>;
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ step: '[test 3/3] RUN npm test', exitCode: 1 });
+    expect(String(steps[0]!.reducer)).toMatch(/^(?:jest|npm)@/);
+    expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
+    expect(result.text).toContain('Received: -2');
+    // The build's own reading stays: the failing step and the final error.
+    expect(result.text).toContain('ERROR: failed to solve');
+    // Citations point into the stored stream: the jest lines are cited where BuildKit printed them.
+    const stored = stderr.split('\n');
+    for (const c of result.packet!.citations) for (const [k, line] of c.excerpt.entries()) if (c.lines && line.includes('Received: -2')) expect(stored[c.lines[0]! + k - 1]).toContain('Received: -2');
+  });
+
+  it('docker compose build: its failed RUN step is read the same way', () => {
+    const result = run('', ['docker', 'compose', 'build'], { stderr: buildkit('npm test', JEST, 1), exit: 1 });
+    expect(result.reducer).toMatch(/^docker-compose@/);
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^(?:jest|npm)@/);
+    expect(result.text).toContain('Received: -2');
+  });
+
+  it("a passing build reads its last RUN step, as its command's stdout though the build printed it on stderr", () => {
+    const report = ['=== RUN   TestTotal', '--- PASS: TestTotal (0.00s)', '=== RUN   TestCoupon', '    cart_test.go:31: needs the pricing fixture', '--- SKIP: TestCoupon (0.00s)', 'PASS', 'ok  \texample.com/shop/cart\t0.012s'];
+    const result = run('', ['docker', 'build', '--progress=plain', '.'], { stderr: buildkit('go test -v ./...', report, 0) });
+    const steps = result.fields.steps as Array<Record<string, unknown>>;
+    expect(steps.map((s) => s.step)).toEqual(['[test 3/3] RUN go test -v ./...']);
+    expect(String(steps[0]!.reducer)).toMatch(/^go-test@/);
+    expect(steps[0]!.fields).toMatchObject({ passed: 1, skipped: 1 });
+  });
+
+  it("shows BuildKit's lines in excerpts without the seconds, the step still named", () => {
+    expect(dockerBuildReducer.excerptLine!('#9 0.412 ok  \texample.com/shop/cart')).toBe('#9 ok  \texample.com/shop/cart');
+    expect(dockerBuildReducer.excerptLine!('#9 0.412 ')).toBe('#9 ');
+    expect(dockerBuildReducer.excerptLine!('#9 [test 3/3] RUN go test ./...')).toBe('#9 [test 3/3] RUN go test ./...');
+  });
+
+  it("the legacy builder: the failed RUN step's bare output, between `---> Running in` and `The command ... returned`", () => {
+    const pytest = [
+      '============================= test session starts ==============================',
+      'collected 2 items',
+      '',
+      'tests/test_cart.py .F                                                    [100%]',
+      '',
+      '=================================== FAILURES ===================================',
+      '_______________________________ test_coupon_clamp _______________________________',
+      '    def test_coupon_clamp():',
+      '>       assert clamp(-2) == 0',
+      'E       assert -2 == 0',
+      '',
+      'tests/test_cart.py:9: AssertionError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0',
+      '========================= 1 failed, 1 passed in 0.05s ==========================',
+    ];
+    const stdout = ['Sending build context to Docker daemon  14.85kB', 'Step 1/3 : FROM python:3.12-slim', ' ---> 2d0a6c9a1b44', 'Step 2/3 : COPY . .', ' ---> 5e4d3c2b1a09', 'Step 3/3 : RUN pytest', ' ---> Running in 4b9c1f7e2a61', ...pytest, "The command '/bin/sh -c pytest' returned a non-zero code: 1", ''].join('\n');
+    const log = new DockerBuildLog();
+    stdout.trimEnd().split('\n').forEach((line, i) => log.line('stdout', i + 1, line));
+    expect(log.runs.spans(true)).toMatchObject([{ command: 'pytest', exitCode: 1, from: 8, to: 7 + pytest.length, form: { kind: 'plain' } }]);
+    const result = run(stdout, ['docker', 'build', '.'], { exit: 1 });
+    const steps = result.fields.steps as Array<Record<string, unknown>>;
+    expect(String(steps[0]!.reducer)).toMatch(/^pytest@/);
+    expect(result.text).toContain('FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0');
+  });
+});
