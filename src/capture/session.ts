@@ -428,7 +428,7 @@ export class CaptureSession {
         // What a run of the step's command alone would show whole (an answer, a failure, a short success), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
         if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : success)) {
-          stepParts.citations.push({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });
+          stepParts.citations.unshift({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });
           // Room for it under `auto`, as a run's data grows a success budget (capped, see budget.ts).
           stepParts.answerBytes = Math.max(stepParts.answerBytes ?? 0, span.bytes);
         }

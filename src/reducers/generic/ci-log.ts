@@ -23,7 +23,7 @@ interface Step {
 
 export const ciLogReducer: Reducer = {
   ...ciLogClaims,
-  version: '1.3.1',
+  version: '1.4.0',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

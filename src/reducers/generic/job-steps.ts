@@ -18,7 +18,8 @@ export const MAX_FAILED_STEPS = 3;
 /** A step's group block longer than this is output after all (a group the step never closed). */
 const MAX_GROUP_LINES = 400;
 
-const GH_COLUMNS = /^[^\t\n]{1,100}\t[^\t\n]{0,200}\t/;
+/** `gh run view --log`'s job and step columns (a step's name is `Run <its script's first line>`, of any length), before a stamp. */
+const GH_COLUMNS = /^[^\t\n]+\t[^\t\n]*\t(?=\uFEFF?\d{4}-\d\d-\d\dT)/;
 const STAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 /** A step that runs an action (`uses: actions/checkout@v4`, `./.github/actions/setup`), not a command. */
 const ACTION_REF = /^(?:[\w.-]+\/[\w./-]+@\S+|\.\/\S+|docker:\/\/\S+)$/;

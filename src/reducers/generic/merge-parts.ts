@@ -70,7 +70,7 @@ export function withStepParts(job: PacketParts, steps: readonly StepParts[]): Pa
     notes.push(...(step.parts.notes ?? []));
     // Only the step's plain facts (counts, names): its lists are in its bullets and excerpts, and fields are shown first.
     const facts = Object.fromEntries(Object.entries(step.parts.fields).filter(([, v]) => v === null || typeof v !== 'object'));
-    stepFields.push({ step: step.label, ...(step.label.includes(step.command) ? {} : { command: step.command }), exitCode: step.exitCode, reducer: step.reducer, fields: facts, ...(step.unread ? { sameFailureNotRead: step.unread } : {}) });
+    stepFields.push({ step: step.label, ...(step.label.includes(step.command) ? {} : { command: step.command }), exitCode: step.exitCode, reducer: step.reducer, fields: facts, ...(step.unread ? { failedStepsNotRead: step.unread } : {}) });
     status = worstStatus(status, step.parts.status);
     answerBytes += step.parts.answerBytes ?? 0;
     warningBytes += step.parts.warningBytes ?? 0;

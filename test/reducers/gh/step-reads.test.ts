@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ActionsSteps, stepText } from '../../../src/reducers/generic/job-steps.js';
 import { stepArgv } from '../../../src/capture/step-reads.js';
@@ -89,6 +93,10 @@ describe('steps of a job log', () => {
     expect(stepText('build\tRun npm test\t\uFEFF2026-03-02T10:00:01.1234567Z > jest')).toBe('> jest');
     expect(stepText('2026-03-02T10:00:01.1234567Z ##[error]boom')).toBe('##[error]boom');
     expect(stepText('plain line')).toBe('plain line');
+    // A step's name is its script's first line, of any length; columns come off only before a stamp.
+    const long = `Run psql -c "select ${'c.total, '.repeat(40)}c.id from customers c"`;
+    expect(stepText(`build\t${long}\t2026-03-02T10:00:01.1234567Z -[ RECORD 1 ]`)).toBe('-[ RECORD 1 ]');
+    expect(stepText('name\tvalue\tother')).toBe('name\tvalue\tother');
   });
 
   it("takes the tool a step's command runs", () => {
@@ -159,5 +167,21 @@ describe("a job log's failed step read by its own reducer", () => {
     const nested = rawJob('cat job.log', rawJob('npm test', ['ok'], 0).trimEnd().split('\n'), 0);
     const result = run(nested);
     expect(result.fields.steps).toBeUndefined();
+  });
+});
+
+describe('the CLI reads a piped job log the same way (the step reader loads on demand)', () => {
+  it('a failed jest step behind runner stamps is read by jest', () => {
+    const bin = path.resolve(__dirname, '../../../bin/reduce.js');
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-steps-'));
+    try {
+      const out = spawnSync(process.execPath, [bin], { cwd: work, input: rawJob('npx jest', JEST, 1, 300), env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+      const text = out.stdout.toString('utf8');
+      expect(out.status).toBe(0);
+      expect(text).toMatch(/"reducer":"jest@/);
+      expect(text).toContain('Cart › clamps a fixed coupon at zero');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });
