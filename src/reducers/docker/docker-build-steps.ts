@@ -10,19 +10,13 @@
  * compiles come last. Memory stays bounded: the head of each step still running, the failed ones' and the last.
  */
 import type { StepLineForm, StepSpan, StreamName } from '../../core/types.js';
-import { BUILDKIT_OUTPUT, HEAD_BYTES, MAX_FAILED_STEPS } from '../generic/job-steps.js';
+import { addOutput, BUILDKIT_OUTPUT, FailedSteps, HEAD_BYTES, noOutput, type StepOutput } from '../generic/job-steps.js';
 
-interface RunStep {
+interface RunStep extends StepOutput {
   label: string;
   command: string;
   stream: StreamName;
   form: StepLineForm;
-  from: number;
-  to: number;
-  lines: number;
-  bytes: number;
-  head: string[];
-  headBytes: number;
 }
 
 /** `RUN --mount=type=cache,target=/root/.npm npm ci` runs `npm ci`; `RUN ["npm", "test"]` runs `npm test`. */
@@ -44,9 +38,7 @@ export function runCommand(instruction: string): string | null {
 export class BuildRuns {
   /** RUN steps still running, by BuildKit step id (`8`) or the legacy step's number. */
   private readonly open = new Map<string, RunStep>();
-  private readonly failed: StepSpan[] = [];
-  private readonly failedCommands = new Set<string>();
-  private unreadFailures = 0;
+  private readonly failed = new FailedSteps();
   private last: StepSpan | null = null;
   private legacy: RunStep | null = null;
   /** The legacy step's output has begun (` ---> Running in <id>`) and not ended. */
@@ -56,14 +48,14 @@ export class BuildRuns {
   begin(id: string, label: string, instruction: string, stream: StreamName): void {
     const command = runCommand(instruction);
     if (command === null || this.open.has(id)) return;
-    this.open.set(id, { label, command, stream, form: { kind: 'buildkit', step: id }, from: 0, to: 0, lines: 0, bytes: 0, head: [], headBytes: 0 });
+    this.open.set(id, { label, command, stream, form: { kind: 'buildkit', step: id }, ...noOutput() });
   }
 
   /** A stored line with BuildKit's `#N ` prefix: output when it carries the seconds too. */
   buildkitLine(id: string, n: number, text: string): void {
     const step = this.open.get(id);
     const m = step && BUILDKIT_OUTPUT.exec(text);
-    if (step && m) add(step, n, text.slice(m[0].length));
+    if (step && m) addOutput(step, n, text.slice(m[0].length));
   }
 
   /** A BuildKit step ended: `DONE` (exitCode null) or `ERROR: … exit code: N`. */
@@ -78,7 +70,7 @@ export class BuildRuns {
   legacyStep(id: string, label: string, instruction: string, stream: StreamName): void {
     this.legacyEnd(false, null);
     const command = runCommand(instruction);
-    this.legacy = command === null ? null : { label, command, stream, form: { kind: 'plain' }, from: 0, to: 0, lines: 0, bytes: 0, head: [], headBytes: 0 };
+    this.legacy = command === null ? null : { label, command, stream, form: { kind: 'plain' }, ...noOutput() };
     this.legacyRunning = false;
   }
 
@@ -95,7 +87,7 @@ export class BuildRuns {
       this.legacyEnd(false, null);
       return;
     }
-    add(this.legacy, n, text);
+    addOutput(this.legacy, n, text);
   }
 
   /** The legacy step failed: `The command '/bin/sh -c …' returned a non-zero code: N`. */
@@ -112,34 +104,15 @@ export class BuildRuns {
    * a COPY that found no file, a registry refusing), the last RUN that printed anything.
    */
   spans(buildFailed: boolean): StepSpan[] {
-    if (this.failed.length) return this.unreadFailures ? this.failed.map((s, i) => (i === 0 ? { ...s, unread: this.unreadFailures } : s)) : [...this.failed];
-    if (buildFailed) return [];
+    const failed = this.failed.list();
+    if (failed.length || buildFailed) return failed;
     return this.last ? [this.last] : [];
   }
 
   private close(step: RunStep, failed: boolean, exitCode: number | null): void {
     if (step.lines === 0) return;
     const span: StepSpan = { stream: step.stream, from: step.from, to: step.to, form: step.form, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
-    if (!failed) {
-      this.last = span;
-      return;
-    }
-    if (this.failedCommands.has(step.command) || this.failed.length >= MAX_FAILED_STEPS) {
-      this.unreadFailures++;
-      return;
-    }
-    this.failedCommands.add(step.command);
-    this.failed.push(span);
-  }
-}
-
-function add(step: RunStep, n: number, own: string): void {
-  if (step.lines === 0) step.from = n;
-  step.to = n;
-  step.lines++;
-  step.bytes += Buffer.byteLength(own) + 1;
-  if (step.headBytes < HEAD_BYTES) {
-    step.head.push(own);
-    step.headBytes += own.length + 1;
+    if (failed) this.failed.add(span);
+    else this.last = span;
   }
 }

@@ -59,14 +59,8 @@ export function stepLine(form: StepLineForm | undefined, stored: string): string
   }
 }
 
-interface OpenStep {
-  key: string;
-  label: string;
-  command: string;
-  /** It opened with `##[group]Run <command>` and ran no action (`actions/checkout@v4`): a command's output. */
-  ranCommand: boolean;
-  inGroup: boolean;
-  groupLines: number;
+/** A step's output as it is read: where it is stored, how much there is, and its head (what detection reads). */
+export interface StepOutput {
   from: number;
   to: number;
   lines: number;
@@ -75,11 +69,55 @@ interface OpenStep {
   headBytes: number;
 }
 
+export function noOutput(): StepOutput {
+  return { from: 0, to: 0, lines: 0, bytes: 0, head: [], headBytes: 0 };
+}
+
+/** Stored line `n` of a step's output; `own` is the line as its tool printed it. */
+export function addOutput(step: StepOutput, n: number, own: string): void {
+  if (step.lines === 0) step.from = n;
+  step.to = n;
+  step.lines++;
+  step.bytes += Buffer.byteLength(own) + 1;
+  if (step.headBytes < HEAD_BYTES) {
+    step.head.push(own);
+    step.headBytes += own.length + 1;
+  }
+}
+
+/** The failed steps read again: at most MAX_FAILED_STEPS, a command failing again (a matrix) read once; the others counted on the first. */
+export class FailedSteps {
+  private readonly spans: StepSpan[] = [];
+  private readonly commands = new Set<string>();
+  private unread = 0;
+
+  add(span: StepSpan): void {
+    if (this.commands.has(span.command) || this.spans.length >= MAX_FAILED_STEPS) {
+      this.unread++;
+      return;
+    }
+    this.commands.add(span.command);
+    this.spans.push(span);
+  }
+
+  list(): StepSpan[] {
+    return this.unread ? this.spans.map((s, i) => (i === 0 ? { ...s, unread: this.unread } : s)) : [...this.spans];
+  }
+}
+
+interface OpenStep extends StepOutput {
+  key: string;
+  label: string;
+  command: string;
+  /** It opened with `##[group]Run <command>` and ran no action (`actions/checkout@v4`): a command's output. */
+  ranCommand: boolean;
+  inGroup: boolean;
+  groupLines: number;
+}
+
 export class ActionsSteps {
   private open: OpenStep | null = null;
-  private readonly failed: StepSpan[] = [];
-  private readonly failedCommands = new Set<string>();
-  private unreadFailures = 0;
+  private readonly failed = new FailedSteps();
   private last: StepSpan | null = null;
 
   constructor(private readonly stream: StreamName = 'stdout') {}
@@ -120,19 +158,13 @@ export class ActionsSteps {
       this.close(Number(exit[1]));
       return;
     }
-    if (step.lines === 0) step.from = n;
-    step.to = n;
-    step.lines++;
-    step.bytes += Buffer.byteLength(message) + 1;
-    if (step.headBytes < HEAD_BYTES) {
-      step.head.push(message);
-      step.headBytes += message.length + 1;
-    }
+    addOutput(step, n, message);
   }
 
   /** The steps worth reading again: the failed ones, or when none failed, the last command that printed anything (the open step too). */
   spans(): StepSpan[] {
-    if (this.failed.length) return this.unreadFailures ? this.failed.map((s, i) => (i === 0 ? { ...s, unread: this.unreadFailures } : s)) : [...this.failed];
+    const failed = this.failed.list();
+    if (failed.length) return failed;
     const open = this.open && this.open.lines > 0 && this.open.ranCommand ? spanOf(this.open, this.stream, null) : null;
     const last = open ?? this.last;
     return last ? [last] : [];
@@ -140,7 +172,7 @@ export class ActionsSteps {
 
   private begin(key: string, label: string, command: string): void {
     this.close(null);
-    this.open = { key, label, command, ranCommand: false, inGroup: false, groupLines: 0, from: 0, to: 0, lines: 0, bytes: 0, head: [], headBytes: 0 };
+    this.open = { key, label, command, ranCommand: false, inGroup: false, groupLines: 0, ...noOutput() };
   }
 
   private ran(command: string): void {
@@ -157,13 +189,7 @@ export class ActionsSteps {
     if (step.lines === 0 && exitCode === null) return;
     const span = spanOf(step, this.stream, exitCode);
     if (exitCode !== null && exitCode !== 0) {
-      if (step.lines === 0) return;
-      if (this.failedCommands.has(step.command) || this.failed.length >= MAX_FAILED_STEPS) {
-        this.unreadFailures++;
-        return;
-      }
-      this.failedCommands.add(step.command);
-      this.failed.push(span);
+      if (step.lines > 0) this.failed.add(span);
     } else if (step.ranCommand && step.lines > 0) this.last = span;
   }
 }

@@ -5,31 +5,27 @@ import { runCommand } from '../../../src/reducers/docker/docker-build-steps.js';
 import { stepLine } from '../../../src/reducers/generic/job-steps.js';
 import { run } from '../helpers.js';
 
-// A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
-const JEST = [
+// A pytest report for one failing test, as pytest 8 prints it.
+const PYTEST = [
+  '============================= test session starts ==============================',
+  'platform linux -- Python 3.12.7, pytest-8.3.3, pluggy-1.5.0',
+  'rootdir: /app',
+  'collected 2 items',
   '',
-  '> shop@1.0.0 test',
-  '> jest',
+  'tests/test_cart.py .F                                                    [100%]',
   '',
-  'FAIL src/cart.test.js',
-  '  Cart',
-  '    ✓ adds a line (3 ms)',
-  '    ✕ clamps a fixed coupon at zero (4 ms)',
+  '=================================== FAILURES ===================================',
+  '______________________________ test_coupon_clamp _______________________________',
   '',
-  '  ● Cart › clamps a fixed coupon at zero',
+  '    def test_coupon_clamp():',
+  '>       assert clamp(-2) == 0',
+  'E       assert -2 == 0',
+  'E        +  where -2 = clamp(-2)',
   '',
-  '    expect(received).toBe(expected) // Object.is equality',
-  '',
-  '    Expected: 0',
-  '    Received: -2',
-  '',
-  '      at Object.toBe (src/cart.test.js:11:62)',
-  '',
-  'Test Suites: 1 failed, 1 total',
-  'Tests:       1 failed, 1 passed, 2 total',
-  'Snapshots:   0 total',
-  'Time:        0.41 s',
-  'Ran all test suites.',
+  'tests/test_cart.py:9: AssertionError',
+  '=========================== short test summary info ============================',
+  'FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0',
+  '========================= 1 failed, 1 passed in 0.05s ==========================',
 ];
 
 /**
@@ -64,11 +60,11 @@ function buildkit(command: string, lines: string[], exit: number): string {
 describe("an image build's RUN steps", () => {
   it("reads a BuildKit line past `#N <seconds> ` of its own step, and leaves every other line out", () => {
     const form = { kind: 'buildkit', step: '9' } as const;
-    expect(stepLine(form, '#9 1.204 FAIL src/cart.test.js')).toBe('FAIL src/cart.test.js');
+    expect(stepLine(form, '#9 1.204 E       assert -2 == 0')).toBe('E       assert -2 == 0');
     expect(stepLine(form, '#9 1.204 ')).toBe('');
     expect(stepLine(form, '#8 1.204 npm warn deprecated inflight@1.0.6')).toBeNull();
     expect(stepLine(form, '#9 ERROR: process "/bin/sh -c npm test" did not complete successfully: exit code: 1')).toBeNull();
-    expect(stepLine(form, '2.100 Ran all test suites.')).toBeNull();
+    expect(stepLine(form, '2.100 FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0')).toBeNull();
     // The CI job log's form is unchanged: past the stamp, group markers out.
     expect(stepLine(undefined, '2026-03-02T10:00:01.1234567Z > jest')).toBe('> jest');
     expect(stepLine({ kind: 'actions' }, '2026-03-02T10:00:01.1234567Z ##[group]Run npm test')).toBeNull();
@@ -82,38 +78,38 @@ describe("an image build's RUN steps", () => {
 
   it('spans the failed step from its first output line to its last, before its error and the repeat block', () => {
     const log = new DockerBuildLog();
-    const text = buildkit('npm test', JEST, 1).trimEnd().split('\n');
+    const text = buildkit('pytest', PYTEST, 1).trimEnd().split('\n');
     text.forEach((line, i) => log.line('stderr', i + 1, line));
     const spans = log.runs.spans(true);
     expect(spans).toHaveLength(1);
-    const first = text.indexOf(`#9 1.204 `) + 1;
-    const last = text.findIndex((l) => l.endsWith(' Ran all test suites.')) + 1;
-    expect(spans[0]).toMatchObject({ stream: 'stderr', command: 'npm test', exitCode: 1, label: '[test 3/3] RUN npm test', from: first, to: last, lines: JEST.length, form: { kind: 'buildkit', step: '9' } });
-    expect(spans[0]!.head.split('\n').slice(0, 3)).toEqual(['', '> shop@1.0.0 test', '> jest']);
+    const first = text.findIndex((l) => l.startsWith('#9 1.204 ')) + 1;
+    const last = text.findIndex((l) => l.startsWith('#9 ') && l.endsWith(' 1 failed, 1 passed in 0.05s ==========================')) + 1;
+    expect(spans[0]).toMatchObject({ stream: 'stderr', command: 'pytest', exitCode: 1, label: '[test 3/3] RUN pytest', from: first, to: last, lines: PYTEST.length, form: { kind: 'buildkit', step: '9' } });
+    expect(spans[0]!.head.split('\n').slice(0, 2)).toEqual([PYTEST[0], PYTEST[1]]);
   });
 
   it("a failed RUN step's report is read by its tool's reducer, citing the step's own stored lines", () => {
-    const stderr = buildkit('npm test', JEST, 1);
+    const stderr = buildkit('pytest', PYTEST, 1);
     const result = run('', ['docker', 'build', '--progress=plain', '-t', 'shop:test', '.'], { stderr, exit: 1 });
     expect(result.reducer).toMatch(/^docker-build@/);
     const steps = result.fields.steps as Array<Record<string, unknown>>;
     expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatchObject({ step: '[test 3/3] RUN npm test', exitCode: 1 });
-    expect(String(steps[0]!.reducer)).toMatch(/^(?:jest|npm)@/);
-    expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
-    expect(result.text).toContain('Received: -2');
+    expect(steps[0]).toMatchObject({ step: '[test 3/3] RUN pytest', exitCode: 1 });
+    expect(String(steps[0]!.reducer)).toMatch(/^pytest@/);
+    expect(result.text).toContain('FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0');
+    expect(result.text).toContain('E        +  where -2 = clamp(-2)');
     // The build's own reading stays: the failing step and the final error.
     expect(result.text).toContain('ERROR: failed to solve');
-    // Citations point into the stored stream: the jest lines are cited where BuildKit printed them.
+    // Citations point into the stored stream: the pytest lines are cited where BuildKit printed them.
     const stored = stderr.split('\n');
-    for (const c of result.packet!.citations) for (const [k, line] of c.excerpt.entries()) if (c.lines && line.includes('Received: -2')) expect(stored[c.lines[0]! + k - 1]).toContain('Received: -2');
+    for (const c of result.packet!.citations) for (const [k, line] of c.excerpt.entries()) if (c.lines && line.includes('where -2 = clamp(-2)')) expect(stored[c.lines[0]! + k - 1]).toContain('where -2 = clamp(-2)');
   });
 
   it('docker compose build: its failed RUN step is read the same way', () => {
-    const result = run('', ['docker', 'compose', 'build'], { stderr: buildkit('npm test', JEST, 1), exit: 1 });
+    const result = run('', ['docker', 'compose', 'build'], { stderr: buildkit('pytest', PYTEST, 1), exit: 1 });
     expect(result.reducer).toMatch(/^docker-compose@/);
-    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^(?:jest|npm)@/);
-    expect(result.text).toContain('Received: -2');
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^pytest@/);
+    expect(result.text).toContain('FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0');
   });
 
   it("a passing build reads its last RUN step, as its command's stdout though the build printed it on stderr", () => {
@@ -132,27 +128,10 @@ describe("an image build's RUN steps", () => {
   });
 
   it("the legacy builder: the failed RUN step's bare output, between `---> Running in` and `The command ... returned`", () => {
-    const pytest = [
-      '============================= test session starts ==============================',
-      'collected 2 items',
-      '',
-      'tests/test_cart.py .F                                                    [100%]',
-      '',
-      '=================================== FAILURES ===================================',
-      '_______________________________ test_coupon_clamp _______________________________',
-      '    def test_coupon_clamp():',
-      '>       assert clamp(-2) == 0',
-      'E       assert -2 == 0',
-      '',
-      'tests/test_cart.py:9: AssertionError',
-      '=========================== short test summary info ============================',
-      'FAILED tests/test_cart.py::test_coupon_clamp - assert -2 == 0',
-      '========================= 1 failed, 1 passed in 0.05s ==========================',
-    ];
-    const stdout = ['Sending build context to Docker daemon  14.85kB', 'Step 1/3 : FROM python:3.12-slim', ' ---> 2d0a6c9a1b44', 'Step 2/3 : COPY . .', ' ---> 5e4d3c2b1a09', 'Step 3/3 : RUN pytest', ' ---> Running in 4b9c1f7e2a61', ...pytest, "The command '/bin/sh -c pytest' returned a non-zero code: 1", ''].join('\n');
+    const stdout = ['Sending build context to Docker daemon  14.85kB', 'Step 1/3 : FROM python:3.12-slim', ' ---> 2d0a6c9a1b44', 'Step 2/3 : COPY . .', ' ---> 5e4d3c2b1a09', 'Step 3/3 : RUN pytest', ' ---> Running in 4b9c1f7e2a61', ...PYTEST, "The command '/bin/sh -c pytest' returned a non-zero code: 1", ''].join('\n');
     const log = new DockerBuildLog();
     stdout.trimEnd().split('\n').forEach((line, i) => log.line('stdout', i + 1, line));
-    expect(log.runs.spans(true)).toMatchObject([{ command: 'pytest', exitCode: 1, from: 8, to: 7 + pytest.length, form: { kind: 'plain' } }]);
+    expect(log.runs.spans(true)).toMatchObject([{ command: 'pytest', exitCode: 1, from: 8, to: 7 + PYTEST.length, form: { kind: 'plain' } }]);
     const result = run(stdout, ['docker', 'build', '.'], { exit: 1 });
     const steps = result.fields.steps as Array<Record<string, unknown>>;
     expect(String(steps[0]!.reducer)).toMatch(/^pytest@/);
