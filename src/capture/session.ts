@@ -19,6 +19,7 @@ import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
+import { WHOLE_FLOOR } from '../core/packer.js';
 import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.js';
 
 /** Bytes of each stream seen before the reducer is chosen. */
@@ -425,9 +426,10 @@ export class CaptureSession {
       try {
         const { span } = read;
         const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded());
-        // What a run of the step's command alone would show whole (an answer, a failure, a short success), the step shows whole too.
+        // What a run of the step's command alone would show whole (an answer, a failure, a short success: under `auto` a
+        // run's output of 2 KiB or less is shown whole, see packer.ts preferWhole), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
-        if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : success)) {
+        if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : Math.max(success, WHOLE_FLOOR))) {
           stepParts.citations.unshift({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });
           // Room for it under `auto`, as a run's data grows a success budget (capped, see budget.ts).
           stepParts.answerBytes = Math.max(stepParts.answerBytes ?? 0, span.bytes);

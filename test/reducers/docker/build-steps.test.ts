@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../../../src/api.js';
 import { dockerBuildReducer } from '../../../src/reducers/docker/docker-build.js';
 import { DockerBuildLog } from '../../../src/reducers/docker/docker-build-log.js';
 import { runCommand } from '../../../src/reducers/docker/docker-build-steps.js';
@@ -119,6 +123,17 @@ describe("an image build's RUN steps", () => {
     expect(steps.map((s) => s.step)).toEqual(['[test 3/3] RUN go test -v ./...']);
     expect(String(steps[0]!.reducer)).toMatch(/^go-test@/);
     expect(steps[0]!.fields).toMatchObject({ passed: 1, skipped: 1 });
+  });
+
+  it('a passing RUN step whose output a run alone would show whole (2 KiB or less) is shown whole', () => {
+    const deploy = Array.from({ length: 10 }, (_, i) => (i % 3 === 0 ? `==> stage ${i / 3} of 8: applying migrations/00${i}_orders.sql` : `psql:migrations/00${i}_orders.sql:${i}: NOTICE:  relation "orders_${i}_idx" already exists, skipping`));
+    // Other stages' lines make the build's log more than a run's whole output would be: it is not shown whole itself.
+    const alone = buildkit('make deploy', deploy, 0).split('\n').filter((l) => !/^#8 \d/.test(l)).join('\n');
+    const stderr = alone.replace('#8 [deps 3/3]', Array.from({ length: 40 }, (_, i) => `#7 0.${100 + i} fetch https://registry.npmjs.org/pkg-${i}`).join('\n') + '\n#8 [deps 3/3]');
+    const argv = ['docker', 'build', '--progress=plain', '.'];
+    const result = reduceOutputSync({ stdout: '', stderr, argv, command: argv.join(' '), exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'build-steps-')), cwd: os.tmpdir(), budget: 'auto' });
+    expect(result.packet!.verbatim).toBeFalsy();
+    for (const line of deploy) expect(result.text).toContain(line);
   });
 
   it("shows BuildKit's lines in excerpts without the seconds, the step still named", () => {
