@@ -430,7 +430,7 @@ export class CaptureSession {
       if (!body) continue;
       try {
         const { span } = read;
-        const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded());
+        const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded(), this[span.stream].splitter.fineIndex);
         // What a run of the step's command alone would show whole (an answer, a failure, a short success), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
         if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : success)) {
