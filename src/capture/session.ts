@@ -111,6 +111,8 @@ export class CaptureSession {
   countErrors = false;
   /** Streams whose lines carry a collector's timestamp that the reducer reads past (see line-stamps.ts). */
   private stamped: Record<StreamName, boolean> | null = null;
+  /** What stdout is past the stamps, when they are read past (a JSON document behind `docker logs -t`). */
+  private bareContent: ReturnType<typeof guessContentType> | null = null;
   /** The row detection chose; `detection` once its body runs (the lines wait in `pending` until then). */
   private chosen: Detection<RegisteredReducer> | null = null;
   private detection: Detection<Reducer> | null = null;
@@ -227,10 +229,10 @@ export class CaptureSession {
     if (this.storeError && this.options.passthrough) for (const tap of [this.stdout, this.stderr]) this.spill(tap, Buffer.alloc(0));
     if (this.storeError) this.cleanTemps();
 
-    const content = guessContentType(this.stdout.headBuffer());
+    const content = this.bareContent ?? guessContentType(this.stdout.headBuffer());
     let trailing: { from: number; to: number } | null = null;
     if (id && this.run?.json && detection.reducer.wantsJson && content.type === 'json' && this.stdout.splitter.bytes <= JSON_PARSE_CAP && !this.reducerFailure) {
-      const parsed = parseJsonFile(`${this.options.outputsDir}/${id}.stdout`);
+      const parsed = parseJsonFile(`${this.options.outputsDir}/${id}.stdout`, this.stamped?.stdout ?? false);
       if (parsed) {
         try {
           this.run.json(parsed.doc, parsed.style);
@@ -331,7 +333,7 @@ export class CaptureSession {
       head: decodeHead(this.stdout.headBuffer()),
       stderrHead: decodeHead(this.stderr.headBuffer()),
     };
-    const content = guessContentType(this.stdout.headBuffer());
+    let content = guessContentType(this.stdout.headBuffer());
     const flag = this.options.intent ? { flag: this.options.intent } : {};
     const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag });
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
@@ -348,12 +350,16 @@ export class CaptureSession {
     const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
     if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && chosen.score < SURE_OF_STAMPS) {
       const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };
+      // Past the stamps the content may be a JSON document (`cat report.json` behind `docker logs -t`).
+      const stampedContent = content;
+      if (stamped.stdout) content = guessContentType(Buffer.from(bare.head));
       const read = detect(bare);
       if (read.reducer !== chosen.reducer) {
         Object.assign(probe, bare);
         chosen = read;
         this.stamped = stamped;
-      }
+        this.bareContent = content;
+      } else content = stampedContent;
     }
     const intentInputs = inputsOf(probe);
     this.chosen = chosen;
@@ -425,7 +431,7 @@ export class CaptureSession {
       if (!body) continue;
       try {
         const { span } = read;
-        const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded());
+        const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded(), this[span.stream].splitter.fineIndex);
         // What a run of the step's command alone would show whole (an answer, a failure, a short success: under `auto` a
         // run's output of 2 KiB or less is shown whole, see packer.ts preferWhole), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
@@ -494,15 +500,15 @@ function decodeHead(buffer: Buffer): string {
   return lines.join('\n');
 }
 
-/** The JSON document stored in `file` (see parseJsonText), or null when it cannot be read. */
-function parseJsonFile(file: string): ParsedJson | null {
+/** The JSON document stored in `file` (see parseJsonText), read past each line's stamp when `stamped`; null when it cannot be read. */
+function parseJsonFile(file: string, stamped: boolean): ParsedJson | null {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
-  return parseJsonText(text);
+  return parseJsonText(stamped ? text.split('\n').map(unstamp).join('\n') : text);
 }
 
 /** Cites the lines after a JSON document, ahead of its digest: they are what the tool said besides its answer. */

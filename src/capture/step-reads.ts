@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import type { Config } from '../config.js';
 import { detectReducer } from '../core/detect.js';
 import { resolveIntent } from '../core/intent.js';
-import { LineSplitter } from '../core/line-splitter.js';
+import { LineSplitter, type LineIndex } from '../core/line-splitter.js';
 import type { ExitInfo, Intent, LineCitation, PacketParts, Reducer, RegisteredReducer, StepSpan } from '../core/types.js';
 import { stepLine } from '../reducers/generic/job-steps.js';
 import { guessContentType } from './content-type.js';
@@ -72,7 +72,7 @@ const STEP_JSON_CAP = 8 * 1024 * 1024;
  * A step that printed one JSON document (`terraform show -json`, `npm query`) is also handed to the reader parsed,
  * as a run's stdout is; an answer whose family reads only its run reports is read by `json` as a document.
  */
-export function readStep(file: string, read: StepRead, family: Reducer, json: Reducer | undefined): PacketParts {
+export function readStep(file: string, read: StepRead, family: Reducer, json: Reducer | undefined, index?: LineIndex): PacketParts {
   const { span } = read;
   const isJson = read.contentType.startsWith('json') && span.bytes <= STEP_JSON_CAP;
   const body = isJson && read.intent === 'answer' && !family.wantsJson && json ? { ...family, start: json.start, wantsJson: true } : family;
@@ -82,7 +82,10 @@ export function readStep(file: string, read: StepRead, family: Reducer, json: Re
   // `lines` maps them back to the stored ones.
   const lines = new LineMap(span.from);
   let done = false;
-  const splitter = new LineSplitter((n, line, marks) => {
+  // Start at the indexed line nearest before the step, not at the start of the file.
+  const start = seekPoint(index, span.from);
+  const splitter = new LineSplitter((k, line, marks) => {
+    const n = start.line + k - 1;
     if (n < span.from || done) return;
     if (n > span.to) {
       done = true;
@@ -97,9 +100,11 @@ export function readStep(file: string, read: StepRead, family: Reducer, json: Re
   const fd = fs.openSync(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(1 << 16);
+    let position = start.offset;
     while (!done) {
-      const got = fs.readSync(fd, buffer, 0, buffer.length, null);
+      const got = fs.readSync(fd, buffer, 0, buffer.length, position);
       if (got === 0) break;
+      position += got;
       splitter.push(buffer.subarray(0, got));
     }
     if (!done) splitter.end();
@@ -108,7 +113,7 @@ export function readStep(file: string, read: StepRead, family: Reducer, json: Re
   }
   // The step's own lines, as a run's stdout: a document followed by a tool's warnings is still the document.
   // Read again from the bytes: the lines a reader is handed are capped in length, a document's are not.
-  const document = wantsDocument ? storedText(file, span) : null;
+  const document = wantsDocument ? storedText(file, span, start) : null;
   const parsed = document === null ? null : parseJsonText(document);
   if (parsed) run.json!(parsed.doc, parsed.style);
   const exit: ExitInfo = { code: span.exitCode ?? 0, signal: null, timedOut: false };
@@ -161,16 +166,18 @@ class LineMap {
 }
 
 /** A step's stored lines from..to, whole, each past its columns and stamp, as one text (its size is bounded by STEP_JSON_CAP). */
-function storedText(file: string, span: StepSpan): string | null {
+function storedText(file: string, span: StepSpan, start: { line: number; offset: number }): string | null {
   const parts: Buffer[] = [];
   let bytes = 0;
-  let n = 1;
+  let n = start.line;
   let carry: Buffer = Buffer.alloc(0);
   const fd = fs.openSync(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(1 << 16);
+    let position = start.offset;
     for (;;) {
-      const got = fs.readSync(fd, buffer, 0, buffer.length, null);
+      const got = fs.readSync(fd, buffer, 0, buffer.length, position);
+      position += got;
       const chunk = got === 0 ? Buffer.from('\n') : Buffer.concat([carry, buffer.subarray(0, got)]);
       let start = 0;
       for (let nl = chunk.indexOf(10, start); nl !== -1 && n <= span.to; nl = chunk.indexOf(10, start), n++) {
@@ -193,4 +200,11 @@ function storedText(file: string, span: StepSpan): string | null {
     fs.closeSync(fd);
   }
   return Buffer.concat(parts).toString('utf8');
+}
+
+/** The indexed line at or before `line` and its byte offset (line 1 at 0 without an index). */
+function seekPoint(index: LineIndex | undefined, line: number): { line: number; offset: number } {
+  if (!index || index.offsets.length === 0) return { line: 1, offset: 0 };
+  const k = Math.min(Math.floor((line - 1) / index.stride), index.offsets.length - 1);
+  return { line: k * index.stride + 1, offset: index.offsets[k]! };
 }

@@ -37,4 +37,13 @@ describe('lines behind a collector timestamp', () => {
     expect(stamped.text).not.toMatch(/Z --- FAIL: TestTotals/);
     expect((stamped.packet!.notes ?? []).join('\n')).toMatch(/timestamp/);
   });
+
+  it('parses a pretty JSON document behind the stamps as the document it is', () => {
+    const doc = { packages: Array.from({ length: 80 }, (_, i) => ({ name: `pkg-${i}`, version: `1.${i}.0`, status: i === 57 ? 'failed' : 'ok' })) };
+    const stamped = run(stamp(JSON.stringify(doc, null, 2).split('\n')));
+    expect(stamped.reducer).toMatch(/^json@/);
+    // A document read as one has pointer citations; read as lines it would have none.
+    expect(stamped.packet!.citations.some((c) => c.pointer !== undefined)).toBe(true);
+    expect(stamped.text).toContain('pkg-57');
+  });
 });
