@@ -25,6 +25,9 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // `dev-docker` runs each inside an image build, as `docker build --progress=plain` prints it on stderr: the run is
 // the Dockerfile's last step `RUN <command>`, every line behind BuildKit's `#8 <seconds> `, then BuildKit's error,
 // its `------` repeat of the last lines, the Dockerfile excerpt and `ERROR: failed to solve: ...` when it failed.
+// `dev-gitlab` runs each as the last command of a GitLab CI job's script, as the job's raw log (`glab ci trace`, the
+// job's log download) prints it: the runner's banner, its `section_start:…\r\e[0K` headers, `$ npm ci` before the run's
+// `$ <command>` echo, then `ERROR: Job failed: exit code N` or `Job succeeded`.
 const VARIANTS = {
   'dev-piped': 'eval/dev, piped with no argv',
   'dev-unknown': 'eval/dev, through an unknown program',
@@ -32,6 +35,7 @@ const VARIANTS = {
   'dev-actions': 'eval/dev, as the failing step of a GitHub Actions raw job log',
   'dev-ghlog': 'eval/dev, as gh run view --log-failed prints the step',
   'dev-docker': 'eval/dev, as the RUN step of a docker build --progress=plain',
+  'dev-gitlab': 'eval/dev, as the last command of a GitLab CI job log',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -135,6 +139,11 @@ function variantOf(split) {
       if (lines.at(-1) === '') lines.pop();
       fs.writeFileSync(path.join(out, name, 'stdout'), actionsJob(meta.command, lines, meta.exit_code ?? 0, split === 'dev-ghlog'));
       Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-gitlab') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      fs.writeFileSync(path.join(out, name, 'stdout'), gitlabJob(meta.command, lines, meta.exit_code ?? 0));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
     } else if (split === 'dev-docker') {
       const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
       if (lines.at(-1) === '') lines.pop();
@@ -148,6 +157,51 @@ function variantOf(split) {
     fs.writeFileSync(path.join(out, name, 'case.json'), JSON.stringify(meta, null, 2) + '\n');
   }
   return out;
+}
+
+/**
+ * One GitLab CI job whose script ran `npm ci` and then `command`, which printed `lines`: the runner's banner and
+ * sections (`section_start:<time>:<name>\r\e[0K` before each header, as the raw log holds them), the commands echoed
+ * in green as `$ …`, then `ERROR: Job failed: exit code N` (red) or `Job succeeded` (green). Fixed times: the same bytes on every run.
+ */
+function gitlabJob(command, lines, exitCode) {
+  const E = '\x1b';
+  let t = 1764000000;
+  const section = (name, header) => `${E}[0Ksection_start:${t++}:${name}\r${E}[0K${E}[0K${E}[36;1m${header}${E}[0;m${E}[0;m`;
+  const end = (name) => `section_end:${t++}:${name}\r${E}[0K`;
+  const out = [
+    `${E}[0KRunning with gitlab-runner 17.5.2 (c6eae8d7)${E}[0;m`,
+    `${E}[0K  on blue-3.saas-linux-small-amd64.runners-manager.gitlab.com/default zxwgkjAP, system ID: s_4cb09cc7c4f7${E}[0;m`,
+    section('prepare_executor', 'Preparing the "docker+machine" executor'),
+    `${E}[0KUsing Docker executor with image node:20 ...${E}[0;m`,
+    `${E}[0KPulling docker image node:20 ...${E}[0;m`,
+    `${E}[0KUsing docker image sha256:5f0c1a2b3c4d for node:20 with digest node@sha256:9e8d7c6b5a49 ...${E}[0;m`,
+    end('prepare_executor'),
+    section('prepare_script', 'Preparing environment'),
+    'Running on runner-zxwgkjap-project-4242-concurrent-0 via runner-zxwgkjap-s-l-s-amd64-1764000000-e7b1b0a6...',
+    end('prepare_script'),
+    section('get_sources', 'Getting source from Git repository'),
+    `${E}[32;1mFetching changes with git depth set to 20...${E}[0;m`,
+    'Initialized empty Git repository in /builds/example/project/.git/',
+    `${E}[32;1mCreated fresh repository.${E}[0;m`,
+    `${E}[32;1mChecking out 8f2d5c1a as detached HEAD (ref is main)...${E}[0;m`,
+    '',
+    `${E}[32;1mSkipping Git submodules setup${E}[0;m`,
+    end('get_sources'),
+    section('step_script', 'Executing "step_script" stage of the job script'),
+    `${E}[0KUsing docker image sha256:5f0c1a2b3c4d for node:20 with digest node@sha256:9e8d7c6b5a49 ...${E}[0;m`,
+    `${E}[32;1m$ npm ci --no-audit --no-fund${E}[0;m`,
+    '',
+    'added 312 packages in 9s',
+    `${E}[32;1m$ ${command}${E}[0;m`,
+    ...lines,
+    end('step_script'),
+    section('cleanup_file_variables', 'Cleaning up project directory and file based variables'),
+    end('cleanup_file_variables'),
+    '',
+    exitCode !== 0 ? `${E}[31;1mERROR: Job failed: exit code ${exitCode}\n${E}[0;m` : `${E}[32;1mJob succeeded${E}[0;m`,
+  ];
+  return out.join('\n') + '\n';
 }
 
 /**

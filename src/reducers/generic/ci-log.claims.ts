@@ -3,6 +3,8 @@ import type { ReducerClaims } from '../../core/types.js';
 import { RUNNER_MARKER } from '../../core/line-stamps.js';
 import { countTimestamped } from './classify.js';
 
+/** The first line of every GitLab CI job log: `Running with gitlab-runner 17.5.0 (…)`. */
+export const GITLAB_RUNNER = /^Running with gitlab-runner \d/m;
 const RUNNER_STAMP = /^\uFEFF?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z /m;
 
 export const ciLogClaims: ReducerClaims = {
@@ -11,6 +13,8 @@ export const ciLogClaims: ReducerClaims = {
   intent: 'verdict',
   lane: 'internal',
   detect(probe) {
+    // A GitLab CI job's log opens with the runner's banner (its lines carry no stamps).
+    if (GITLAB_RUNNER.test(probe.head.slice(0, 512))) return 0.85;
     const { lines, stamped: count } = countTimestamped(probe.head);
     if (lines < 3) return 0;
     const stamped = count / lines;

@@ -1,14 +1,18 @@
 /**
- * GitHub Actions job logs (`gh api .../jobs/<id>/logs`, downloaded job logs): every line
+ * CI job logs. GitHub Actions job logs (`gh api .../jobs/<id>/logs`, downloaded job logs): every line
  * carries an ISO timestamp, steps open with `##[group]Run <command>`, failures with `##[error]`.
  * Sample: `2025-10-16T08:54:55.5566904Z ##[error]Process completed with exit code 1.`
  * Docs: https://docs.github.com/en/actions/using-workflows/workflow-commands-for-github-actions
+ * GitLab CI job logs open with `Running with gitlab-runner …`, echo each script command as `$ <command>`
+ * and end with `Job succeeded` or `ERROR: Job failed: exit code N` (gitlab-steps.ts).
+ * Docs: https://docs.gitlab.com/ci/jobs/job_logs/
  */
 import type { Bullet, CitationDraft, Reducer, StreamName } from '../../core/types.js';
 import { ACTIONS_TIMESTAMP } from './classify.js';
 import { LogDigest } from './log-digest.js';
 import { clip } from '../../core/format.js';
-import { ciLogClaims } from './ci-log.claims.js';
+import { ciLogClaims, GITLAB_RUNNER } from './ci-log.claims.js';
+import { GitLabSteps } from './gitlab-steps.js';
 import { ActionsSteps } from './job-steps.js';
 
 const STEP = /##\[group\]Run (.+)$/;
@@ -23,14 +27,16 @@ interface Step {
 
 export const ciLogReducer: Reducer = {
   ...ciLogClaims,
-  version: '1.4.0',
+  version: '1.5.0',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let step: Step | null = null;
     let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
     const errorSteps = new Map<string, Step>();
-    const steps = { stdout: new ActionsSteps('stdout'), stderr: new ActionsSteps('stderr') };
+    // The steps of the job, read again by their own reducers (capture/step-reads.ts): GitLab's `$ command` echoes, or Actions' groups.
+    const gitlab = GITLAB_RUNNER.test(ctx.head.slice(0, 512));
+    const steps = gitlab ? { stdout: new GitLabSteps('stdout'), stderr: new GitLabSteps('stderr') } : { stdout: new ActionsSteps('stdout'), stderr: new ActionsSteps('stderr') };
     return {
       steps: () => [...steps.stdout.spans(), ...steps.stderr.spans()],
       line(stream, n, text, marks) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ActionsSteps, stepText } from '../../../src/reducers/generic/job-steps.js';
 import { stepArgv } from '../../../src/capture/step-reads.js';
+import { GitLabSteps } from '../../../src/reducers/generic/gitlab-steps.js';
 import { run } from '../helpers.js';
 
 // A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
@@ -183,5 +184,50 @@ describe('the CLI reads a piped job log the same way (the step reader loads on d
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
+  });
+});
+
+/** A GitLab CI job's raw log (runner banner, section headers after `\r`, `$ command` echoes in green), its last command printing `lines`. */
+function gitlabJob(command: string, lines: string[], exit: number, noise = 0): string {
+  const E = '\x1b';
+  return [
+    `${E}[0KRunning with gitlab-runner 17.5.2 (c6eae8d7)${E}[0;m`,
+    `${E}[0Ksection_start:1764000000:prepare_executor\r${E}[0K${E}[36;1mPreparing the "docker+machine" executor${E}[0;m`,
+    ...Array.from({ length: noise }, (_, i) => `Pulling layer ${i} of node:20 ...`),
+    `${E}[0Ksection_start:1764000009:step_script\r${E}[0K${E}[36;1mExecuting "step_script" stage of the job script${E}[0;m`,
+    `${E}[32;1m$ npm ci${E}[0;m`,
+    'added 312 packages in 9s',
+    `${E}[32;1m$ cd web${E}[0;m`,
+    `${E}[32;1m$ ${command}${E}[0;m`,
+    ...lines,
+    `section_end:1764000020:step_script\r${E}[0K`,
+    `${E}[0Ksection_start:1764000021:cleanup_file_variables\r${E}[0K${E}[36;1mCleaning up project directory and file based variables${E}[0;m`,
+    exit ? `${E}[31;1mERROR: Job failed: exit code ${exit}` : `${E}[32;1mJob succeeded${E}[0;m`,
+  ].join('\n') + '\n';
+}
+
+describe('a GitLab CI job log', () => {
+  it("is claimed by ci-log from the runner's banner, and its failed last command is read by that command's reducer", () => {
+    // A report whose own head says nothing of jest: detection must come from the `$ npx jest` echo.
+    const result = run(gitlabJob('npx jest --ci', JEST, 1, 400));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    const step = (result.fields.steps as Array<Record<string, unknown>>)[0]!;
+    expect(step).toMatchObject({ step: '$ npx jest --ci', exitCode: 1 });
+    expect(String(step.reducer)).toMatch(/^jest@/);
+    expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
+  });
+
+  it('a command that failed without printing is not read as the one before it', () => {
+    const steps = new GitLabSteps();
+    const log = ['Running with gitlab-runner 17.5.2 (c6eae8d7)', '$ npm ci', 'added 312 packages in 9s', '$ test -f dist/index.js', 'ERROR: Job failed: exit code 1'];
+    log.forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans()).toEqual([]);
+  });
+
+  it('in a job that passed, reads its last command that printed anything, not after_script', () => {
+    const steps = new GitLabSteps();
+    const log = ['Running with gitlab-runner 17.5.2 (c6eae8d7)', '$ terraform init', 'Terraform has been successfully initialized!', '$ terraform plan', 'Plan: 1 to add, 0 to change, 0 to destroy.', 'Running after_script', '$ echo done', 'done', 'Job succeeded'];
+    log.forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans().map((s) => [s.command, s.from, s.to, s.exitCode])).toEqual([['terraform plan', 5, 5, null]]);
   });
 });
