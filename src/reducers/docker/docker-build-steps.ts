@@ -6,8 +6,8 @@
  * the span ends at the step's last output line, before its `#N ERROR:` line, the `------` block repeating its last
  * lines and the Dockerfile excerpt. The legacy builder prints it bare between ` ---> Running in <id>` and ` ---> <id>`
  * or `The command '/bin/sh -c …' returned a non-zero code: N`. The steps read again are the failed ones, or when
- * none failed and the build did not fail otherwise, the last RUN that printed anything: a build's tests and
- * compiles come last. Memory stays bounded: the head of each step still running, the failed ones' and the last.
+ * none failed and the build did not fail otherwise, the build's last RUN when it printed anything: a build's tests
+ * and compiles come last, and an install many steps before a silent `RUN chown` is set-up, not what the build is for. Memory stays bounded: the head of each step still running, the failed ones' and the last.
  */
 import type { StepLineForm, StepSpan, StreamName } from '../../core/types.js';
 import { addOutput, BUILDKIT_OUTPUT, FailedSteps, HEAD_BYTES, noOutput, type StepOutput } from '../generic/job-steps.js';
@@ -101,7 +101,7 @@ export class BuildRuns {
 
   /**
    * The steps worth reading again: the failed ones, or when none failed and the build did not fail otherwise (`buildFailed`:
-   * a COPY that found no file, a registry refusing), the last RUN that printed anything.
+   * a COPY that found no file, a registry refusing), the last RUN, when it printed anything.
    */
   spans(buildFailed: boolean): StepSpan[] {
     const failed = this.failed.list();
@@ -110,7 +110,11 @@ export class BuildRuns {
   }
 
   private close(step: RunStep, failed: boolean, exitCode: number | null): void {
-    if (step.lines === 0) return;
+    if (step.lines === 0) {
+      // A silent RUN that passed is the build's last so far: nothing of it is read, nor of the steps before it.
+      if (!failed) this.last = null;
+      return;
+    }
     const span: StepSpan = { stream: step.stream, from: step.from, to: step.to, form: step.form, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
     if (failed) this.failed.add(span);
     else this.last = span;

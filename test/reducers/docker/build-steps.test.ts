@@ -136,6 +136,16 @@ describe("an image build's RUN steps", () => {
     for (const line of deploy) expect(result.text).toContain(line);
   });
 
+  it("a passing build whose last RUN printed nothing has no step read: an install steps before is set-up", () => {
+    const stdout = ['Step 1/4 : FROM python:3.12-slim', ' ---> 2d0a6c9a1b44', 'Step 2/4 : RUN pip install -r requirements.txt', ' ---> Running in 4b9c1f7e2a61', 'Collecting numpy==1.26.4', 'Successfully installed numpy-1.26.4', 'Removing intermediate container 4b9c1f7e2a61', ' ---> 5e4d3c2b1a09', 'Step 3/4 : RUN useradd -r app', ' ---> Running in 62c98dd8a123', 'Removing intermediate container 62c98dd8a123', ' ---> be79de0f95a2', 'Step 4/4 : USER app', ' ---> Running in ba366c6c7a42', 'Removing intermediate container ba366c6c7a42', ' ---> 4a1c1918c44c', 'Successfully built 4a1c1918c44c'];
+    const log = new DockerBuildLog();
+    stdout.forEach((line, i) => log.line('stdout', i + 1, line));
+    expect(log.stepSpans()).toEqual([]);
+    const installLast = new DockerBuildLog();
+    stdout.slice(0, 8).forEach((line, i) => installLast.line('stdout', i + 1, line));
+    expect(installLast.stepSpans().map((s) => s.command)).toEqual(['pip install -r requirements.txt']);
+  });
+
   it("shows BuildKit's lines in excerpts without the seconds, the step still named", () => {
     expect(dockerBuildReducer.excerptLine!('#9 0.412 ok  \texample.com/shop/cart')).toBe('#9 ok  \texample.com/shop/cart');
     expect(dockerBuildReducer.excerptLine!('#9 0.412 ')).toBe('#9 ');
