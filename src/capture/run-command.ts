@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { defaultConfig, type BudgetName, type Config } from '../config.js';
+import { splitCommand } from '../core/argv.js';
 import { assertKnownFamily } from '../core/detect.js';
 import type { ExitInfo, Packet, TrustLane, Intent } from '../core/types.js';
 import { StoreRefusedError, errorMessage } from '../errors.js';
@@ -175,11 +176,3 @@ export function quoteArg(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Splits command text into words for detection; quotes group words, nothing is run. */
-export function splitCommand(text: string): string[] {
-  const words: string[] = [];
-  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text))) words.push(match[1] ?? match[2] ?? match[3]!);
-  return words;
-}

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
+import { normalizeArgv, splitCommand } from '../core/argv.js';
 import { detectReducer } from '../core/detect.js';
 import { resolveIntent } from '../core/intent.js';
 import { LineSplitter, type LineIndex } from '../core/line-splitter.js';
@@ -16,6 +17,7 @@ import type { ExitInfo, Intent, LineCitation, PacketParts, Reducer, RegisteredRe
 import { stepLine } from '../reducers/generic/job-steps.js';
 import { guessContentType } from './content-type.js';
 import { parseJsonText } from './json-document.js';
+import { seekPoint } from '../store/line-reader.js';
 
 /** Reducers that read job logs and builds themselves: a step they would be chosen for again is left to the log's reading. */
 const JOB_LOG_READERS = new Set(['ci-log', 'gh-run-view', 'docker-build']);
@@ -36,13 +38,10 @@ export interface StepRead {
 export function stepArgv(command: string): string[] {
   const last = command.split(/\s*(?:&&|;|\|\|)\s*/).filter(Boolean).at(-1) ?? '';
   const first = last.split(/\s+\|\s+/)[0] ?? '';
-  const words: string[] = [];
-  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(first))) words.push(match[1] ?? match[2] ?? match[3]!);
-  // `npx jest`, `uv run pytest`, `poetry run pytest`, `bundle exec rspec`: the tool is what they run.
-  while (words.length > 1 && /^(?:npx|pnpx|bunx|exec|time|sudo|env)$/.test(words[0]!)) words.shift();
-  if (words.length > 2 && /^(?:uv|poetry|pipenv|pdm|hatch|bundle|yarn|pnpm)$/.test(words[0]!) && /^(?:run|exec)$/.test(words[1]!) && !/^(?:test|build|lint)$/.test(words[2]!)) words.splice(0, 2);
+  // `sudo npx jest`, `uv run pytest`, `bundle exec rspec`: the tool is what they run, as detection reads any run.
+  const words = normalizeArgv(splitCommand(first));
+  // A step's `yarn run jest` or `pdm run pytest` too, unless it runs the project's own script (`pnpm run test`).
+  if (words.length > 2 && /^(?:pdm|hatch|yarn|pnpm)$/.test(words[0]!) && words[1] === 'run' && !/^(?:test|build|lint)$/.test(words[2]!)) words.splice(0, 2);
   return words;
 }
 
@@ -200,11 +199,4 @@ function storedText(file: string, span: StepSpan, start: { line: number; offset:
     fs.closeSync(fd);
   }
   return Buffer.concat(parts).toString('utf8');
-}
-
-/** The indexed line at or before `line` and its byte offset (line 1 at 0 without an index). */
-function seekPoint(index: LineIndex | undefined, line: number): { line: number; offset: number } {
-  if (!index || index.offsets.length === 0) return { line: 1, offset: 0 };
-  const k = Math.min(Math.floor((line - 1) / index.stride), index.offsets.length - 1);
-  return { line: k * index.stride + 1, offset: index.offsets[k]! };
 }

@@ -23,6 +23,15 @@ const LAUNCHERS: Record<string, readonly string[]> = {
   'py -m': [],
 };
 
+/** Splits command text into words for detection; quotes group words, nothing is run. */
+export function splitCommand(text: string): string[] {
+  const words: string[] = [];
+  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(text))) words.push(match[1] ?? match[2] ?? match[3]!);
+  return words;
+}
+
 export function programName(word: string): string {
   const base = word.split(/[\\/]/).pop() ?? word;
   return base.replace(/\.(?:exe|cmd|bat|js|mjs|cjs)$/i, '');

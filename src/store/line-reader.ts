@@ -7,6 +7,13 @@ const CHUNK = 64 * 1024;
 /** One read buffer for every call (reads are synchronous): a packet makes hundreds of small reads. */
 let shared: Buffer | null = null;
 
+/** The indexed line at or before `line` and its byte offset (line 1 at 0 without an index). */
+export function seekPoint(index: LineIndex | undefined, line: number): { line: number; offset: number } {
+  if (!index || index.offsets.length === 0) return { line: 1, offset: 0 };
+  const slot = Math.min(Math.floor((line - 1) / index.stride), index.offsets.length - 1);
+  return { line: slot * index.stride + 1, offset: index.offsets[slot] ?? 0 };
+}
+
 /**
  * Reads lines `from`..`to` (1-based, inclusive) of a stored stream, decoded the same way the
  * reducers saw them. Seeks through the sparse index, so the cost is independent of the file's size
@@ -22,13 +29,7 @@ export function readLines(file: string, index: LineIndex | undefined, from: numb
     return out;
   }
   try {
-    let lineNo = 1;
-    let position = 0;
-    if (index && index.offsets.length > 0) {
-      const slot = Math.min(Math.floor((from - 1) / index.stride), index.offsets.length - 1);
-      lineNo = slot * index.stride + 1;
-      position = index.offsets[slot] ?? 0;
-    }
+    let { line: lineNo, offset: position } = seekPoint(index, from);
     const buffer = (shared ??= Buffer.allocUnsafe(CHUNK));
     let parts: Buffer[] = [];
     let kept = 0;

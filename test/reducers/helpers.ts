@@ -33,3 +33,12 @@ export function run(stdout: string, argv: string[] = [], options: { stderr?: str
   }
   return { ...result, fields: (result.parts?.fields ?? {}) as Record<string, unknown>, reducer: result.packet?.reducer ?? '' };
 }
+
+/** The one step a job log or build read again (`fields.steps`), checked: what the log says of it and the reducer that read it. */
+export function onlyStepRead(result: { fields: Record<string, unknown> }, expected: Record<string, unknown>, reducer: RegExp): Record<string, unknown> {
+  const steps = result.fields.steps as Array<Record<string, unknown>>;
+  expect(steps).toHaveLength(1);
+  expect(steps[0]).toMatchObject(expected);
+  expect(String(steps[0]!.reducer)).toMatch(reducer);
+  return steps[0]!;
+}

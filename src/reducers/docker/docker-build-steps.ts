@@ -10,7 +10,7 @@
  * and compiles come last, and an install many steps before a silent `RUN chown` is set-up, not what the build is for. Memory stays bounded: the head of each step still running, the failed ones' and the last.
  */
 import type { StepLineForm, StepSpan, StreamName } from '../../core/types.js';
-import { addOutput, BUILDKIT_OUTPUT, FailedSteps, HEAD_BYTES, noOutput, type StepOutput } from '../generic/job-steps.js';
+import { addOutput, BUILDKIT_OUTPUT, FailedSteps, noOutput, stepSpan, type StepOutput } from '../generic/job-steps.js';
 
 interface RunStep extends StepOutput {
   label: string;
@@ -115,7 +115,7 @@ export class BuildRuns {
       if (!failed) this.last = null;
       return;
     }
-    const span: StepSpan = { stream: step.stream, from: step.from, to: step.to, form: step.form, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
+    const span = stepSpan(step, { stream: step.stream, form: step.form, label: step.label, command: step.command, exitCode });
     if (failed) this.failed.add(span);
     else this.last = span;
   }

@@ -1,5 +1,5 @@
 import type { StepSpan, StreamName } from '../../core/types.js';
-import { HEAD_BYTES, addOutput, noOutput, type StepOutput } from './job-steps.js';
+import { addOutput, noOutput, stepSpan, type StepOutput } from './job-steps.js';
 
 /**
  * A GitLab CI job log (`Running with gitlab-runner 17.x` first): the runner echoes each command of the job's
@@ -58,6 +58,6 @@ export class GitLabSteps {
   }
 
   private spanOf(step: StepOutput & { command: string }): StepSpan {
-    return { stream: this.stream, from: step.from, to: step.to, form: { kind: 'plain' }, lines: step.lines, bytes: step.bytes, label: `$ ${step.command}`, command: step.command, exitCode: null, head: step.head.join('\n').slice(0, HEAD_BYTES) };
+    return stepSpan(step, { stream: this.stream, form: { kind: 'plain' }, label: `$ ${step.command}`, command: step.command, exitCode: null });
   }
 }

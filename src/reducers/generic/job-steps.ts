@@ -195,5 +195,10 @@ export class ActionsSteps {
 }
 
 function spanOf(step: OpenStep, stream: StreamName, exitCode: number | null): StepSpan {
-  return { stream, from: step.from, to: step.to, form: { kind: 'actions' }, lines: step.lines, bytes: step.bytes, label: step.label, command: step.command, exitCode, head: step.head.join('\n').slice(0, HEAD_BYTES) };
+  return stepSpan(step, { stream, form: { kind: 'actions' }, label: step.label, command: step.command, exitCode });
+}
+
+/** The span of a step's output, for step-reads: where it is stored and its head, with what the log says of the step. */
+export function stepSpan(step: StepOutput, of: Pick<StepSpan, 'stream' | 'form' | 'label' | 'command' | 'exitCode'>): StepSpan {
+  return { ...of, from: step.from, to: step.to, lines: step.lines, bytes: step.bytes, head: step.head.join('\n').slice(0, HEAD_BYTES) };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ActionsSteps, stepText } from '../../../src/reducers/generic/job-steps.js';
 import { stepArgv } from '../../../src/capture/step-reads.js';
 import { GitLabSteps } from '../../../src/reducers/generic/gitlab-steps.js';
-import { run } from '../helpers.js';
+import { onlyStepRead, run } from '../helpers.js';
 
 // A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
 const JEST = [
@@ -112,10 +112,7 @@ describe("a job log's failed step read by its own reducer", () => {
   it('raw job log: jest reads the step, its failing test is cited, and the job still names the step', () => {
     const result = run(rawJob('npx jest', JEST, 1, 300));
     expect(result.reducer).toMatch(/^ci-log@/);
-    const steps = result.fields.steps as Array<Record<string, unknown>>;
-    expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatchObject({ step: 'Run npx jest', exitCode: 1 });
-    expect(String(steps[0]!.reducer)).toMatch(/^jest@/);
+    onlyStepRead(result, { step: 'Run npx jest', exitCode: 1 }, /^jest@/);
     expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
     expect(result.text).toContain('Received: -2');
     expect(result.text).toContain('step failed: Run npx jest (exit 1)');
