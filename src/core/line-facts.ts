@@ -19,18 +19,35 @@ export const CANDIDATE_FRAGMENTS: readonly string[] = [
   'no such', 'killed', 'abort', 'level', 'http/', 'stop.', '##[', 'warn',
 ];
 
+/**
+ * The words of the warning reader's notice test (`NOTICE` in reducers/generic/warning-templates.ts) as
+ * literals: a line with none of them reports nothing skipped, ignored, held back or overridden. A property
+ * test holds the two to each other.
+ */
+export const NOTICE_FRAGMENTS: readonly string[] = [
+  'skipp', 'ignor', 'held back', 'kept back', 'not run', 'not built', 'not installed', 'overrid', 'deprecat', 'xfail', 'obsolete',
+  'superseded', 'retrying', 'unmet',
+];
+
 let scannedText: string | null = null;
 let scannedCandidate = false;
+let scannedNotice = false;
 
-/** Records what the literal pass found in `text`: whether any CANDIDATE_FRAGMENTS occur. */
-export function noteScannedLine(text: string, candidate: boolean): void {
+/** Records what the literal pass found in `text`: whether any CANDIDATE_FRAGMENTS and any NOTICE_FRAGMENTS occur. */
+export function noteScannedLine(text: string, candidate: boolean, notice = true): void {
   scannedText = text;
   scannedCandidate = candidate;
+  scannedNotice = notice;
 }
 
 /** Whether `text` holds a candidate fragment, when it is the last line scanned; undefined otherwise. */
 export function scannedCandidateOf(text: string): boolean | undefined {
   return text === scannedText ? scannedCandidate : undefined;
+}
+
+/** Whether `text` holds a notice fragment, when it is the last line scanned; undefined otherwise. */
+export function scannedNoticeOf(text: string): boolean | undefined {
+  return text === scannedText ? scannedNotice : undefined;
 }
 
 /** Forgets the last line (tests compare the classifier with and without the facts). */

@@ -9,7 +9,7 @@
 import type { StreamName } from '../core/types.js';
 import { ENCODED_ANCHORS, INJECTION_RULES, LEET_ANCHORS, type InjectionRule } from './injection-rules.js';
 import { createLiteralSet, type LiteralHits } from './literals.js';
-import { CANDIDATE_FRAGMENTS, noteScannedLine } from '../core/line-facts.js';
+import { CANDIDATE_FRAGMENTS, NOTICE_FRAGMENTS, noteScannedLine } from '../core/line-facts.js';
 
 /** One flagged place in the output. */
 export interface InjectionHit {
@@ -69,12 +69,14 @@ function buildTables() {
     '##[group]run ',
     '##[endgroup]',
     ...LEET_ANCHORS,
-    // Not injection literals: the classifier's fragments ride along on the same pass (core/line-facts.ts).
+    // Not injection literals: the classifier's and the warning reader's fragments ride along on the same pass (core/line-facts.ts).
     ...CANDIDATE_FRAGMENTS,
+    ...NOTICE_FRAGMENTS,
   ]);
-  /** fragment[id] is 1 for the ids of CANDIDATE_FRAGMENTS. */
+  /** fragment[id] has bit 1 for the ids of CANDIDATE_FRAGMENTS, bit 2 for those of NOTICE_FRAGMENTS. */
   const fragment = new Uint8Array(literals.size);
-  for (const f of CANDIDATE_FRAGMENTS) fragment[literals.idOf(f)] = 1;
+  for (const f of CANDIDATE_FRAGMENTS) fragment[literals.idOf(f)]! |= 1;
+  for (const f of NOTICE_FRAGMENTS) fragment[literals.idOf(f)]! |= 2;
   const rules = INJECTION_RULES.map((rule) => ({
     rule,
     re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
@@ -224,7 +226,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
         normHits = t.literals.newHits();
       }
       const hits = t.literals.scan(text, lineHits);
-      noteScannedLine(text, hits.ids.some((id) => t!.fragment[id] === 1));
+      let facts = 0;
+      for (const id of hits.ids) facts |= t.fragment[id]!;
+      noteScannedLine(text, (facts & 1) !== 0, (facts & 2) !== 0);
       if (hits.found[t.groupRunId] === 1) st.inRunGroup = true;
       else if (st.inRunGroup && hits.found[t.groupEndId] === 1) st.inRunGroup = false;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forgetScannedLine, scannedCandidateOf } from '../../src/core/line-facts.js';
+import { forgetScannedLine, scannedCandidateOf, scannedNoticeOf } from '../../src/core/line-facts.js';
+import { NOTICE, isWarningLine } from '../../src/reducers/generic/warning-templates.js';
 import { CANDIDATE, LEADING_MARK, classifyLine } from '../../src/reducers/generic/classify.js';
 import { createInjectionScanner } from '../../src/safety/injection.js';
 
@@ -10,7 +11,9 @@ const pieces = [
   'timed out', 'timed  out', 'timed\tout', 'refused', 'denied', 'dumped', 'deprecat', 'forbidden', 'unauthori', 'segmentation', 'statuscode',
   'oom', 'backoff', 'cannot', 'could not', 'not found', 'no such', 'nosuch', 'killed', 'abort', 'level', 'level=error', '"level":50',
   'http/', 'HTTP/1.1" 503', '##[', '##[error]', 'warn', 'WARNING', 'e  ', 'E  ', 'x ', 'X ', '✗', '✖', '×', ' ', '\t', '\u00a0', 'a', 'o',
-  'n', 'ſ', 'K', '\u212a', '1', '0 errors', 'INFO ', '[worker-1] ', 'GET /api/v1/items/12 200 ', '2026-11-24T05:00:00.123Z ', 'é', '日本',
+  'n', 'ſ', 'K', '\u212a', '1', '0 errors', 'skipped', 'SKIPPING', 'skip', 'ignored', 'Ignoring', 'held  back', 'kept\tback', 'not run',
+  'not  built', 'not installed', 'override', 'Overridden', 'deprecated', 'DEPRECATION', 'xfail', 'obsolete', 'superseded', 'retrying', 'unmet',
+  'src/skipping.py', '0 skipped', 'INFO ', '[worker-1] ', 'GET /api/v1/items/12 200 ', '2026-11-24T05:00:00.123Z ', 'é', '日本',
 ];
 const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((p) => p.join(''));
 const text = fc.oneof(line, fc.string({ maxLength: 80 }), fc.string({ maxLength: 40, unit: 'grapheme' }));
@@ -44,6 +47,23 @@ describe('line facts from the injection scan', () => {
         }
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('a line the literal pass finds no notice fragment in fails NOTICE, and isWarningLine is the same with and without the facts', () => {
+    const scanner = createInjectionScanner();
+    let n = 0;
+    fc.assert(
+      fc.property(text, fc.boolean(), (t, classified) => {
+        scanner.line('stdout', ++n, t);
+        const scanned = scannedNoticeOf(t);
+        expect(scanned).toBeDefined();
+        if (NOTICE.test(t)) expect(scanned).toBe(true);
+        const withFacts = isWarningLine(t, classified, t);
+        forgetScannedLine();
+        expect(isWarningLine(t, classified, t)).toBe(withFacts);
+      }),
+      { numRuns: 20000 },
     );
   });
 

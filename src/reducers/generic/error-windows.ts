@@ -1,5 +1,5 @@
 import type { StreamName } from '../../core/types.js';
-import { classifyLine, continuationKind, errorStrength, stripLogPrefix, type LineClass } from './classify.js';
+import { classifyLine, continuationKind, errorStrength, isSpace, stripLogPrefix, type LineClass } from './classify.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -30,7 +30,14 @@ export interface ErrorWindowOptions {
 
 const MAX_KEYS = 20_000;
 /** Lines shown above an error by the tool itself: code frames (`  11 | >>> RUN …`), rules, carets. */
-const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
+export const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
+/** Whether the first character past leading whitespace can open a FRAME line (a digit, `>`, `-`, `=`, `^`): most lines skip the regex. */
+export function mayOpenFrame(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || c === 62 || c === 45 || c === 61 || c === 94;
+}
 const LOOKBACK = 8;
 /** Blank lines an error's indented detail may sit below (`Error: …`, blank, `  on main.tf line 3`). */
 const BLANK_BRIDGE = 3;
@@ -91,7 +98,8 @@ export class ErrorWindowFinder {
       this.onError(stream, n, text, body, open);
       this.frameRun[stream] = 0;
     } else {
-      const frame = FRAME.test(body.charCodeAt(0) === 35 /* # */ ? body.replace(/^#\d+\s+(?:[\d.]+\s+)?/, '') : body);
+      const shown = body.charCodeAt(0) === 35 /* # */ ? body.replace(/^#\d+\s+(?:[\d.]+\s+)?/, '') : body;
+      const frame = mayOpenFrame(shown) && FRAME.test(shown);
       this.frameRun[stream] = frame ? Math.min(LOOKBACK, this.frameRun[stream] + 1) : 0;
       if (kind === 'warning') {
         this.warningLines++;

@@ -42,7 +42,10 @@ const SECTIONS_CITED = 4;
  * Lines that open a section of a log: CI step groups (`##[group]Run npm test`, `::group::`,
  * GitLab's `section_start:`), BuildKit and Dockerfile steps, Gradle tasks, make's directories.
  */
-const SECTION_HEADER = /^(?:##\[group\]|::group::|section_start:\d+:|#\d+ \[[^\]]+\] |Step \d+\/\d+ : |> Task :|make(?:\[\d+\])?: Entering directory )/;
+export const SECTION_HEADER = /^(?:##\[group\]|::group::|section_start:\d+:|#\d+ \[[^\]]+\] |Step \d+\/\d+ : |> Task :|make(?:\[\d+\])?: Entering directory )/;
+
+/** The characters SECTION_HEADER's lines start with: most lines are ruled out without the regex. */
+export const SECTION_OPENERS = new Set([...'#:sS>m'].map((c) => c.charCodeAt(0)));
 
 /** Lines read before deciding whether the output is a log (its problems then listed as templates). */
 const LOG_PROBE_LINES = 200;
@@ -129,12 +132,12 @@ export class LogDigest {
     const kind = this.errors.line(stream, n, text, body);
     // A line the tool itself coloured red that no error word gave away: `# x must be replaced`.
     if (marks?.red && kind !== 'error' && firstTime(this.redKeys, errorKey(body))) this.redLines.push({ stream, n });
-    if (SECTION_HEADER.test(body)) this.section.set(stream, n);
+    if (SECTION_OPENERS.has(body.charCodeAt(0)) && SECTION_HEADER.test(body)) this.section.set(stream, n);
     if (kind === 'error' && this.errors.strengthOf(text, body) === 2) {
       this.strongErrors++;
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
-    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning')) this.warnings.add(stream, n, body, text.length);
+    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning', text)) this.warnings.add(stream, n, body, text.length);
     const note: LineNote = { n, stat: body.trim() !== '' ? this.templates.add(stream, body, n) : null, plain: kind !== 'error' && kind !== 'warning' };
     this.noteLine(stream, note);
     if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });

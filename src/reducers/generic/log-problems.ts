@@ -31,9 +31,10 @@ const LEVEL_BRACKET = /\[(?:\w+:)?(emerg|alert|crit|error|warn|warning|notice|no
 /** `level=error`, `"level":"warn"`, `"severity":"ERROR"`, `lvl=crit`, pino's numeric `"level":50`. */
 const LEVEL_KEY = /\b(?:level|lvl|severity|loglevel)"?\s*[=:]\s*"?(\w+)/i;
 /** klog: `E1123 10:00:00.123456 …`. */
-const KLOG = /^([IWEF])\d{4} \d\d:\d\d:\d\d/;
+export const KLOG = /^([IWEF])\d{4} \d\d:\d\d:\d\d/;
+export const KLOG_FIRST = new Set([...'IWEF'].map((c) => c.charCodeAt(0)));
 /** syslog priority (`<3>…`, journald's `-o short-monotonic` keeps none). */
-const SYSLOG = /^<(\d{1,3})>/;
+export const SYSLOG = /^<(\d{1,3})>/;
 /** The last line of a Python, Java or JS traceback: `ValueError: …`, `java.lang.IllegalStateException: …`. */
 const EXCEPTION_LINE = /^(?:[A-Za-z_][\w.$]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault)(?::\s|$)/;
 /** Combined/common access log: `host ident user [time] "METHOD path proto" status size`. */
@@ -70,9 +71,11 @@ interface Problem {
  */
 export function levelOf(text: string, fast = true): { level: string; severity: Severity | -1 } | null {
   const head = text.length > LEVEL_HEAD ? text.slice(0, LEVEL_HEAD) : text;
-  const klog = KLOG.exec(head);
+  // KLOG and SYSLOG open with one of a few characters: most lines skip both regexes.
+  const first = head.charCodeAt(0);
+  const klog = KLOG_FIRST.has(first) ? KLOG.exec(head) : null;
   if (klog) return fromWord(klog[1]!);
-  const sys = SYSLOG.exec(head);
+  const sys = first === 60 /* < */ ? SYSLOG.exec(head) : null;
   if (sys) {
     const priority = Number(sys[1]) % 8;
     return { level: `syslog ${priority}`, severity: priority <= 2 ? 3 : priority === 3 ? 2 : priority === 4 ? 1 : -1 };

@@ -2,6 +2,7 @@ import type { Bullet, LineCitation, Omission, StreamName } from '../../core/type
 import { count, plural } from '../../core/format.js';
 import { isOutcomeLine } from './classify.js';
 import { templateOf } from './templates.js';
+import { scannedNoticeOf } from '../../core/line-facts.js';
 
 /**
  * Distinct warnings of a run, each counted once under its template (numbers, ids, paths and
@@ -10,7 +11,7 @@ import { templateOf } from './templates.js';
  */
 
 /** What a tool says when it went on but left something out or changed it, beyond the word "warning". */
-const NOTICE = /\b(?:skipp(?:ed|ing)|ignor(?:ed|ing)|held back|kept back|not (?:run|built|installed)|overrid(?:e|es|ing|den)|deprecat(?:ed|ion)|xfail(?:ed)?|obsolete|superseded|retrying|unmet)\b/i;
+export const NOTICE = /\b(?:skipp(?:ed|ing)|ignor(?:ed|ing)|held back|kept back|not (?:run|built|installed)|overrid(?:e|es|ing|den)|deprecat(?:ed|ion)|xfail(?:ed)?|obsolete|superseded|retrying|unmet)\b/i;
 /** A count of zero says nothing happened: `0 skipped`, `skipped: 0`, TAP's `# skipped 0`. */
 const ZERO = /\b0\s+(?:skipped|ignored|deprecat\w*)\b|\b(?:skipped|ignored)\s*[=:]?\s*0\b/i;
 /** Distinct templates remembered; later new ones are only counted. */
@@ -35,9 +36,13 @@ export interface WarningTemplate {
   also?: { n: number; length: number };
 }
 
-/** Whether a line that no error word marked reports a warning: a severity word or a notice of something left out. */
-export function isWarningLine(body: string, classifiedWarning: boolean): boolean {
+/**
+ * Whether a line that no error word marked reports a warning: a severity word or a notice of something left out.
+ * `line`: the whole line `body` was cut from, when the injection scan's literal pass may have read it (core/line-facts.ts).
+ */
+export function isWarningLine(body: string, classifiedWarning: boolean, line?: string): boolean {
   if (classifiedWarning) return true;
+  if (line !== undefined && scannedNoticeOf(line) === false) return false;
   // Removing paths only takes words away (whole tokens become spaces), so a body without a notice word
   // has none without its paths either: most lines stop here, before the replace.
   if (!NOTICE.test(body)) return false;
