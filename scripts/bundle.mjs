@@ -81,6 +81,8 @@ await build({
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
   fs.writeFileSync(hot, viewBuiltins(text).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+// A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle.
+fs.writeFileSync(path.join(outdir, 'run-worker.cjs'), "'use strict';\n// A reducer on a worker thread: see src/capture/run-worker.ts.\nrequire('./hot.cjs').runReducerWorker();\n");
 fs.writeFileSync(path.join(outdir, 'cli.cjs'), viewBuiltins(fs.readFileSync(path.join(outdir, 'cli.cjs'), 'utf8')));
 
 /**

@@ -2,6 +2,7 @@ import type { HotCommand } from './commands/fast-args.js';
 import { ExitCode, reportError } from './errors.js';
 
 export { setImporter } from './import-module.js';
+export { runReducerWorker } from './capture/run-worker.js';
 
 /**
  * The commands an agent runs all day, once the start-up parser has read them. The build also

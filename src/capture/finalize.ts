@@ -141,6 +141,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     tainted,
     retention: { duration: config.retention, expiresAt: new Date(result.createdAt.getTime() + config.retentionMs).toISOString() },
     redaction: 'none',
+    ...(result.offloaded ? { reducerThread: 'worker' as const } : {}),
     packet,
   };
   if (streams.stderr.bytes > 0) meta.streams.stderr = stored(id, 'stderr', result);

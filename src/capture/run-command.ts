@@ -140,12 +140,24 @@ function openSession(options: ReduceOptions, argv: string[], command: string, mo
     ...(options.family ? { family: options.family } : {}),
     ...(options.intent ? { intent: options.intent } : {}),
     ...(options.passthrough ? { passthrough: options.passthrough } : {}),
+    ...offloadSetting(process.env),
   };
   if (options.family) assertKnownFamily(options.family, session.reducers);
   options.onCapture?.();
   const capture = new CaptureSession(session);
   capture.open();
   return { session, capture };
+}
+
+/** Stored bytes past which a run's reducer moves to a worker thread (see remote-run.ts). */
+export const OFFLOAD_AT = 4 * 1024 * 1024;
+
+/** REDUCE_OFFLOAD_BYTES: `off` keeps every reducer on the main thread, a number of bytes moves it there. */
+function offloadSetting(env: NodeJS.ProcessEnv): { offloadAt?: number } {
+  const value = env.REDUCE_OFFLOAD_BYTES?.trim();
+  if (value === 'off') return {};
+  const bytes = value ? Number(value) : OFFLOAD_AT;
+  return Number.isFinite(bytes) && bytes >= 0 ? { offloadAt: bytes } : { offloadAt: OFFLOAD_AT };
 }
 
 function settle(session: SessionOptions, capture: CaptureSession, exit: ExitInfo, options: ReduceOptions, exitCode: number, durationMs?: number): RunOutcome {

@@ -4,14 +4,15 @@ import { detectReducer, type Detection } from '../core/detect.js';
 import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
-import type { ExitInfo, Intent, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, StreamName } from '../core/types.js';
+import type { ExitInfo, Intent, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, RunContext, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
 import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
-import { fallbacks } from '../reducers/registry.js';
+import { fallbacks, reducers as registry } from '../reducers/registry.js';
+import { RemoteRun, hasSpareCore, workerScript } from './remote-run.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
 import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
@@ -45,6 +46,11 @@ export interface SessionOptions {
    * from disk: nothing is dropped. Without it, only a head and tail window is kept in memory.
    */
   passthrough?: (stream: StreamName, bytes: Buffer) => void;
+  /**
+   * Stored bytes past which the reducer moves to a worker thread (remote-run.ts), when this machine has a
+   * second core and the run allows it; never when unset. Only a caller that waits on `busy` sets it.
+   */
+  offloadAt?: number;
 }
 
 /** One stream's tee: raw bytes to the artifact file, decoded lines to the reducer. */
@@ -94,6 +100,8 @@ export interface SessionResult {
   createdAt: Date;
   /** The prompt-injection scan over every line of both streams. */
   injection: InjectionResult;
+  /** The reducer ran on a worker thread (remote-run.ts). */
+  offloaded: boolean;
 }
 
 /**
@@ -119,6 +127,11 @@ export class CaptureSession {
   private loading: Promise<void> | null = null;
   private intent: IntentDecision = { intent: 'verdict', source: 'default' };
   private run: ReducerRun | null = null;
+  /** The context the reducer started with (a worker starts its own run with it). */
+  private context: RunContext | null = null;
+  /** The run on a worker thread, once the output grew past `offloadAt` (remote-run.ts). */
+  private remote: RemoteRun | null = null;
+  private offloadTried = false;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
   private readonly runNotes: string[] = [];
@@ -167,20 +180,53 @@ export class CaptureSession {
     }
     tap.splitter.push(chunk);
     if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+    if (!this.offloadTried && this.options.offloadAt !== undefined && tap.splitter.bytes >= this.options.offloadAt && this.detection) this.offload();
   }
 
   /**
-   * Set while the chosen reducer's body loads (its module is imported on first use): the lines
-   * wait in memory meanwhile, so a driver pauses its input until this settles.
+   * Moves the reducer to a worker thread (remote-run.ts) when the run allows it: a built-in reducer with no
+   * JSON document to read, the lines of one stream only so far (the worker reads them back from the stored
+   * file, and two files would lose their interleaving), a store that works, a worker script, a spare core.
+   * Otherwise the run stays here. Either way it is decided once.
    */
-  get bodyLoading(): Promise<void> | null {
-    return this.detection ? null : this.loading;
+  private offload(): void {
+    this.offloadTried = true;
+    const detection = this.detection!;
+    const run = this.run;
+    if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore()) return;
+    if (registry.find((r) => r.name === detection.reducer.name)?.loaded() !== detection.reducer) return;
+    const fed = [this.stdout, this.stderr].filter((tap) => tap.splitter.lines > 0 || tap.splitter.bytes > 0);
+    if (fed.length > 1) return;
+    const script = workerScript();
+    if (!script) return;
+    const tap = fed[0] ?? this.stdout;
+    if (!tap.file || tap.file.stored !== tap.file.bytes) return;
+    try {
+      this.remote = new RemoteRun(script, {
+        reducer: detection.reducer.name,
+        context: this.context,
+        replay: tap.splitter.consumed > 0 ? { stream: tap.stream, file: tap.file.tempPath, bytes: tap.splitter.consumed, stamped: this.stamped?.[tap.stream] ?? false } : null,
+      }, Boolean(run.steps));
+      this.run = this.remote;
+    } catch {
+      this.remote = null; // no worker: the run goes on here
+    }
+  }
+
+  /**
+   * Set while the chosen reducer's body loads (its module is imported on first use), when the lines
+   * wait in memory meanwhile, and while a reducer on a worker thread is behind: a driver pauses its
+   * input until this settles.
+   */
+  get busy(): Promise<void> | null {
+    return this.detection ? (this.remote?.busy ?? null) : this.loading;
   }
 
   /** Chooses the reducer now if the probe has not filled, and waits for its body: await it before finish(). */
   async ready(): Promise<void> {
     if (!this.chosen) this.choose();
     await this.loading;
+    if (this.remote) await this.remote.drain();
     // A job log's steps are read again at finish by their own reducers: their bodies load now.
     const steps = this.plannedSteps();
     if (steps.length) await Promise.all([...steps.map((read) => read.reducer), fallbacks.json].map((row) => row.load().catch(() => undefined)));
@@ -276,6 +322,7 @@ export class CaptureSession {
       durationMs: durationMs ?? Date.now() - this.started,
       createdAt: this.createdAt,
       injection: this.scanner.finish(),
+      offloaded: this.remote !== null,
     };
   }
 
@@ -320,6 +367,7 @@ export class CaptureSession {
 
   /** Drops what was written: for a command that never started there is nothing to keep. */
   discard(): void {
+    this.remote?.close();
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
       tap.file.close();
@@ -384,7 +432,8 @@ export class CaptureSession {
   private begin(detection: Detection<Reducer>, probe: Probe, contentType: string): void {
     this.detection = detection;
     try {
-      this.run = detection.reducer.start({ argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head, contentType, intent: this.intent.intent });
+      this.context = { argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head, contentType, intent: this.intent.intent };
+      this.run = detection.reducer.start(this.context);
     } catch (err) {
       this.reducerFailure = err as Error;
     }
@@ -460,8 +509,9 @@ export class CaptureSession {
       const splitter = new LineSplitter((n, text, marks) => run.line(stream, n, text, marks));
       const fd = fs.openSync(file, 'r');
       try {
-        const buffer = Buffer.allocUnsafe(1 << 16);
         for (;;) {
+          // A new buffer each time: the splitter keeps views of a line that runs on into the next read.
+          const buffer = Buffer.allocUnsafe(1 << 16);
           const got = fs.readSync(fd, buffer, 0, buffer.length, null);
           if (got === 0) break;
           splitter.push(buffer.subarray(0, got));

@@ -106,8 +106,8 @@ export function captureCommand(
       stream.on('data', (chunk: Buffer) => {
         session.write(name, chunk);
         armDrain();
-        // The lines wait in memory for the chosen reducer's body: read no further until it is loaded.
-        const loading = session.bodyLoading;
+        // The chosen reducer's body is loading, or its worker is behind: read no further until it settles.
+        const loading = session.busy;
         if (loading) {
           stream.pause();
           void loading.then(() => stream.resume());

@@ -18,8 +18,8 @@ export async function captureStream(session: CaptureSession, input: Readable = p
   try {
     for await (const chunk of input) {
       session.write(stream, typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      const loading = session.bodyLoading;
-      if (loading) await loading; // the lines wait in memory for the reducer's body: read no further meanwhile
+      const loading = session.busy;
+      if (loading) await loading; // the reducer's body is loading, or its worker is behind: read no further meanwhile
     }
   } catch {
     // Destroyed by a signal, or the writer went away: the captured part still makes a packet.

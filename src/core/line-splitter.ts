@@ -80,6 +80,11 @@ export class LineSplitter {
     this.onLine(n, text, escaped ? marksOf(chunk.subarray(start, end)) : undefined);
   }
 
+  /** Bytes of the lines emitted so far (up to the start of a line still waiting for its newline). */
+  get consumed(): number {
+    return this.lineBytes > 0 ? this.lineStart : this.bytes;
+  }
+
   /** Flushes a last line that has no trailing newline. */
   end(): void {
     if (this.lineBytes > 0) this.emit();

@@ -39,6 +39,8 @@ export interface ArtifactMeta {
   redaction: 'none' | 'artifacts';
   /** With `redaction: 'artifacts'`: secrets masked in the stored streams, by kind. */
   artifactRedactions?: Record<string, number>;
+  /** `worker` when the reducer ran on a worker thread (a large output on a machine with a spare core; capture/remote-run.ts). */
+  reducerThread?: 'worker';
   /** Missing when the run could not write its full metadata (a store that filled up): the streams are complete. */
   packet?: Packet;
 }

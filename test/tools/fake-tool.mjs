@@ -9,6 +9,8 @@
 //   ignore-term              ignore SIGTERM (for --timeout's SIGKILL), print, wait
 //   kill-self <signal>       print a line, then kill itself with the signal
 //   echo-stdin               copy stdin to stdout
+//   stderr-flood <bytes> [code]  about <bytes> of log lines (some errors) on stderr, exit with code
+//   both-flood <bytes> [code]    the same lines, alternating between stdout and stderr
 const [action, arg, arg2] = process.argv.slice(2);
 const out = (s) => process.stdout.write(s);
 switch (action) {
@@ -65,6 +67,27 @@ switch (action) {
   case 'echo-stdin':
     process.stdin.pipe(process.stdout);
     break;
+  case 'stderr-flood':
+  case 'both-flood': {
+    const total = Number(arg);
+    let n = 0;
+    let written = 0;
+    const line = () => {
+      n++;
+      return n % 499 === 0 ? `ERROR job ${n} failed: connection refused (attempt ${n % 7})\n` : n % 97 === 0 ? `WARN job ${n} slow: ${n % 900}ms\n` : `INFO job ${n} done in ${n % 90}ms\n`;
+    };
+    const write = () => {
+      while (written < total) {
+        const text = line();
+        written += text.length;
+        const sink = action === 'both-flood' && n % 2 === 0 ? process.stdout : process.stderr;
+        if (!sink.write(text)) return sink.once('drain', write);
+      }
+      process.exitCode = Number(arg2 ?? 0);
+    };
+    write();
+    break;
+  }
   default:
     process.stderr.write(`fake-tool: unknown action ${action}\n`);
     process.exitCode = 2;

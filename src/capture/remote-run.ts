@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Worker as WorkerType } from 'node:worker_threads';
+import type { ExitInfo, LineMarks, PacketParts, ReducerRun, RunContext, StepSpan, StreamName } from '../core/types.js';
+import { scannedCandidateOf, scannedNoticeOf } from '../core/line-facts.js';
+
+/**
+ * A reducer run on a worker thread, for a large output: the main thread keeps reading, storing, hashing,
+ * splitting and scanning for injection; the worker runs the reducer over the same lines. On two cores the
+ * two halves overlap (the reducer is most of a long log's cost). The worker starts a fresh run of the same
+ * reducer and reads the lines the main thread's run had seen back from the stored stream (`replay`), so its
+ * packet is the one a run on the main thread would have made (test/capture/offload.test.ts holds them equal).
+ *
+ * Lines cross in batches (one joined string, their numbers and the injection scan's facts); at most
+ * MAX_INFLIGHT batches wait on the worker before `busy` asks the reader to pause, so memory stays bounded.
+ * finish() and steps() are synchronous, as ReducerRun's are: the main thread blocks on an Atomics wait
+ * for the worker's answer (the lines are drained first, in CaptureSession.ready()).
+ */
+
+/** Characters of line text per batch: enough to make a message's cost small beside the lines', few enough that the joined text stays in the young generation (under 64 KiB). */
+const BATCH_CHARS = 48 * 1024;
+/** Batches posted and not yet read by the worker, past which the reader pauses. */
+const MAX_INFLIGHT = 8;
+/** How long finish() or steps() waits for the worker's answer before the run counts as failed. */
+const CALL_TIMEOUT_MS = 60_000;
+/** The young generation of the worker's heap (see young-generation.ts for the main thread's). */
+const WORKER_YOUNG_MB = 8;
+
+/** A line's facts from the injection scan, as one byte: bit 0 known, bit 1 a candidate fragment, bit 2 a notice fragment. */
+const KNOWN = 1;
+const CANDIDATE = 2;
+const NOTICE = 4;
+
+/** What the worker needs to run the reducer: its registry name, the run's context, and the lines to read back from disk first. */
+export interface OffloadSpec {
+  reducer: string;
+  context: RunContext;
+  replay: { stream: StreamName; file: string; bytes: number; stamped: boolean } | null;
+}
+
+export type WorkerMessage =
+  | { kind: 'lines'; text: string; meta: Int32Array; facts: Uint8Array; marks: Record<number, LineMarks> | null }
+  | { kind: 'call'; method: 'finish' | 'steps'; exit?: ExitInfo };
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** The worker script beside the bundle this module is part of, or null (an unbundled build, a test run). */
+export function workerScript(): string | null {
+  try {
+    const file = fileURLToPath(new URL('./run-worker.cjs', import.meta.url));
+    return fs.existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this machine has a second core for the worker to run on. */
+export function hasSpareCore(): boolean {
+  return (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) >= 2;
+}
+
+export class RemoteRun implements ReducerRun {
+  private readonly worker: WorkerType;
+  private readonly replies: import('node:worker_threads').MessagePort;
+  private readonly signal: Int32Array;
+  private readonly receive: typeof import('node:worker_threads').receiveMessageOnPort;
+  private texts: string[] = [];
+  private meta: number[] = [];
+  private facts: number[] = [];
+  private marks: Record<number, LineMarks> | null = null;
+  private chars = 0;
+  /** Batches the worker has not read yet; its start (and the lines it reads back from disk) counts as one. */
+  private inflight = 1;
+  private drained: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Why the worker stopped, when it did: finish() then throws it, and the session degrades as for any failed reducer. */
+  private failure: Error | null = null;
+  steps?: () => StepSpan[];
+
+  constructor(script: string, spec: OffloadSpec, hasSteps: boolean) {
+    const threads = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+    const channel = new threads.MessageChannel();
+    this.receive = threads.receiveMessageOnPort;
+    this.signal = new Int32Array(new SharedArrayBuffer(4));
+    this.replies = channel.port1;
+    this.worker = new threads.Worker(script, {
+      workerData: { spec, signal: this.signal, replies: channel.port2 },
+      transferList: [channel.port2],
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      stdout: false,
+      stderr: false,
+    });
+    this.worker.unref();
+    this.worker.on('message', () => {
+      this.inflight--;
+      this.release();
+    });
+    const stop = (err: Error): void => {
+      this.failure ??= err;
+      this.inflight = 0;
+      this.release();
+    };
+    this.worker.on('error', stop);
+    this.worker.on('exit', (code) => stop(new Error(`reducer worker exited (code ${code})`)));
+    if (hasSteps) this.steps = () => this.call({ kind: 'call', method: 'steps' }) as StepSpan[];
+  }
+
+  line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
+    if (this.failure) return;
+    const candidate = scannedCandidateOf(text);
+    this.facts.push(candidate === undefined ? 0 : KNOWN | (candidate ? CANDIDATE : 0) | (scannedNoticeOf(text) ? NOTICE : 0));
+    if (marks) (this.marks ??= {})[this.texts.length] = marks;
+    this.texts.push(text);
+    this.meta.push(stream === 'stdout' ? n : -n);
+    this.chars += text.length + 1;
+    if (this.chars >= BATCH_CHARS) this.flush();
+  }
+
+  /** Set while too many batches wait on the worker: the reader pauses until it settles. */
+  get busy(): Promise<void> | null {
+    return this.waitBelow(MAX_INFLIGHT);
+  }
+
+  /** Sends the last batch and waits until the worker has read every line (or stopped). */
+  async drain(): Promise<void> {
+    this.flush();
+    while (this.inflight > 0 && !this.failure) {
+      const wait = this.waitBelow(0);
+      if (wait) await wait;
+    }
+  }
+
+  finish(exit: ExitInfo): PacketParts {
+    try {
+      return this.call({ kind: 'call', method: 'finish', exit }) as PacketParts;
+    } finally {
+      void this.worker.terminate();
+    }
+  }
+
+  /** Stops the worker (a run that ends without finish()). */
+  close(): void {
+    void this.worker.terminate();
+  }
+
+  /** A promise that settles at the worker's next read while more than `limit` batches wait on it; null when none need wait. */
+  private waitBelow(limit: number): Promise<void> | null {
+    if (this.inflight <= limit || this.failure) return null;
+    if (!this.drained) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.drained = { promise, resolve };
+    }
+    return this.drained.promise;
+  }
+
+  private release(): void {
+    const drained = this.drained;
+    this.drained = null;
+    drained?.resolve();
+  }
+
+  private flush(): void {
+    if (this.texts.length === 0 || this.failure) return;
+    const message: WorkerMessage = { kind: 'lines', text: this.texts.join('\n'), meta: Int32Array.from(this.meta), facts: Uint8Array.from(this.facts), marks: this.marks };
+    this.texts = [];
+    this.meta = [];
+    this.facts = [];
+    this.marks = null;
+    this.chars = 0;
+    this.inflight++;
+    this.worker.postMessage(message);
+  }
+
+  /** Asks the worker for a run's answer and blocks until it comes (the worker signals through shared memory). */
+  private call(message: WorkerMessage): unknown {
+    this.flush();
+    if (this.failure) throw this.failure;
+    Atomics.store(this.signal, 0, 0);
+    this.worker.postMessage(message);
+    const deadline = Date.now() + CALL_TIMEOUT_MS;
+    for (;;) {
+      const reply = this.receive(this.replies);
+      if (reply) {
+        const answer = reply.message as WorkerReply;
+        if (answer.ok) return answer.value;
+        throw new Error(answer.error);
+      }
+      // The worker sets 2 as it exits (an error it could not answer with): no answer will come.
+      if (Atomics.load(this.signal, 0) === 2) throw new Error('reducer worker stopped');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('reducer worker did not answer');
+      Atomics.wait(this.signal, 0, 0, Math.min(left, 1000));
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ReducerRun, StreamName } from '../core/types.js';
+import { noteScannedLine } from '../core/line-facts.js';
+import { LineSplitter } from '../core/line-splitter.js';
+import { unstamp } from '../core/line-stamps.js';
+import { reducers } from '../reducers/registry.js';
+import { errorMessage } from '../errors.js';
+import type { OffloadSpec, WorkerMessage, WorkerReply } from './remote-run.js';
+
+/**
+ * The worker thread's side of RemoteRun: starts the named reducer with the run's context, reads back
+ * from the stored stream the lines the main thread had already seen, then reads each batch of lines as
+ * it comes and answers finish() and steps(). A reducer that throws is remembered, as on the main thread:
+ * no more lines reach it, and the answer is the error (the session then degrades to the text reducer).
+ */
+export async function runReducerWorker(): Promise<void> {
+  const threads = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  const { spec, signal, replies } = threads.workerData as { spec: OffloadSpec; signal: Int32Array; replies: import('node:worker_threads').MessagePort };
+  const port = threads.parentPort!;
+  const answer = (reply: WorkerReply): void => {
+    replies.postMessage(reply);
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  };
+  process.on('exit', () => {
+    Atomics.store(signal, 0, 2);
+    Atomics.notify(signal, 0);
+  });
+
+  let run: ReducerRun | null = null;
+  let failure: unknown = null;
+  try {
+    const row = reducers.find((r) => r.name === spec.reducer);
+    if (!row) throw new Error(`no reducer named ${spec.reducer}`);
+    run = (await row.load()).start(spec.context);
+    if (spec.replay) replay(spec.replay, (stream, n, text, marks) => run!.line(stream, n, text, marks));
+  } catch (err) {
+    failure = err;
+  }
+  port.postMessage(0); // started, and read back what was stored: the main thread may finish (and rename the file) from now on
+
+  port.on('message', (message: WorkerMessage) => {
+    if (message.kind === 'lines') {
+      if (run && !failure) {
+        try {
+          readBatch(message, run);
+        } catch (err) {
+          failure = err;
+        }
+      }
+      port.postMessage(0); // read: the main thread may send more
+      return;
+    }
+    if (failure || !run) return answer({ ok: false, error: errorMessage(failure ?? new Error('reducer did not start')) });
+    try {
+      const value = message.method === 'finish' ? run.finish(message.exit!) : (run.steps?.() ?? []);
+      answer({ ok: true, value });
+    } catch (err) {
+      answer({ ok: false, error: errorMessage(err) });
+    }
+  });
+}
+
+function readBatch(batch: Extract<WorkerMessage, { kind: 'lines' }>, run: ReducerRun): void {
+  const { text, meta, facts, marks } = batch;
+  let start = 0;
+  for (let i = 0; i < meta.length; i++) {
+    const end = i === meta.length - 1 ? text.length : text.indexOf('\n', start);
+    const line = text.slice(start, end);
+    start = end + 1;
+    const fact = facts[i]!;
+    // The injection scan's facts about the line, as the main thread found them (see core/line-facts.ts).
+    if (fact & 1) noteScannedLine(line, (fact & 2) !== 0, (fact & 4) !== 0);
+    const n = meta[i]!;
+    run.line(n > 0 ? 'stdout' : 'stderr', Math.abs(n), line, marks?.[i]);
+  }
+}
+
+/** Feeds the first `bytes` of a stored stream, split and decoded as the capture splits them. */
+function replay(source: NonNullable<OffloadSpec['replay']>, feed: (stream: StreamName, n: number, text: string, marks?: import('../core/types.js').LineMarks) => void): void {
+  const splitter = new LineSplitter((n, text, marks) => feed(source.stream, n, source.stamped ? unstamp(text) : text, marks));
+  const fd = fs.openSync(source.file, 'r');
+  try {
+    for (let at = 0; at < source.bytes; ) {
+      // A new buffer each time: the splitter keeps views of a line that runs on into the next read.
+      const buffer = Buffer.allocUnsafe(Math.min(1 << 16, source.bytes - at));
+      const got = fs.readSync(fd, buffer, 0, buffer.length, at);
+      if (got === 0) break;
+      splitter.push(buffer.subarray(0, got));
+      at += got;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}

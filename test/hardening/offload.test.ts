@@ -1,0 +1,117 @@
+/**
+ * A large output's reducer on a worker thread (src/capture/remote-run.ts): the packet must be the one the
+ * main thread would have made, whatever the stream, and a worker that cannot run degrades like any reducer.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RemoteRun } from '../../src/capture/remote-run.js';
+import type { ExitInfo, RunContext, StreamName } from '../../src/core/types.js';
+import { logReducer } from '../../src/reducers/generic/log.js';
+import { ciLogReducer } from '../../src/reducers/generic/ci-log.js';
+import { createInjectionScanner } from '../../src/safety/injection.js';
+import { reduce, root, storedIds, tempFolders, tool } from './cli-run.js';
+
+const script = path.join(root, 'dist/bundle/run-worker.cjs');
+const spare = (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) >= 2;
+const folder = tempFolders('offload');
+const exit: ExitInfo = { code: 1, signal: null, timedOut: false };
+
+/** A service log of `lines` lines with errors, warnings, a stack and repeats, the same for every call. */
+function serviceLog(lines: number): string {
+  const out: string[] = [];
+  for (let n = 1; n <= lines; n++) {
+    const ts = new Date(Date.UTC(2026, 10, 21) + n * 7).toISOString();
+    if (n % 997 === 0) out.push(`${ts} ERROR [worker-${n % 16}] request ${n.toString(16)} failed: upstream connect error (code ${500 + (n % 4)})`, '    at fetchUpstream (/srv/app/src/upstream.ts:41:11)');
+    else if (n % 101 === 0) out.push(`${ts} WARN  [worker-${n % 16}] slow request took ${n % 5000}ms, retrying`);
+    else if (n === lines - 3) out.push(`${ts} FATAL database password authentication failed for user "app"`);
+    else out.push(`${ts} INFO  [worker-${n % 16}] GET /api/v1/items/${(n * 7919) % 1000003} 200 ${n % 90}ms user=${n % 5000}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** A run's lines through the in-thread reducer and through a RemoteRun, both after the same injection scan. */
+function bothWays(reducer: typeof logReducer, context: RunContext, lines: Array<[StreamName, string]>, hasSteps = false) {
+  const here = reducer.start(context);
+  const remote = new RemoteRun(script, { reducer: reducer.name, context, replay: null }, hasSteps);
+  const scanner = createInjectionScanner();
+  const count = { stdout: 0, stderr: 0 };
+  for (const [stream, text] of lines) {
+    const n = ++count[stream];
+    scanner.line(stream, n, text);
+    remote.line(stream, n, text);
+    scanner.line(stream, n, text);
+    here.line(stream, n, text);
+  }
+  return { here, remote };
+}
+
+describe('a reducer on a worker thread', () => {
+  it('gives the parts the same reducer gives on the main thread, facts and both streams included', async () => {
+    const context: RunContext = { argv: ['app', 'logs'], errorPatterns: [/boom \d+/], head: '', contentType: 'text', intent: 'verdict' };
+    const lines = serviceLog(30_000).trimEnd().split('\n').map((text, i): [StreamName, string] => [i % 7 === 3 ? 'stderr' : 'stdout', i === 500 ? `${text} boom 7` : text]);
+    const { here, remote } = bothWays(logReducer, context, lines);
+    await remote.drain();
+    expect(remote.finish(exit)).toEqual(here.finish(exit));
+  });
+
+  it("answers a job log's steps as the main thread would", async () => {
+    const log = fs.readFileSync(path.join(root, 'fixtures/gh/run-log-failed/stdout'), 'utf8');
+    const context: RunContext = { argv: ['gh', 'run', 'view', '--log-failed'], errorPatterns: [], head: log.slice(0, 8192), contentType: 'text', intent: 'verdict' };
+    const { here, remote } = bothWays(ciLogReducer, context, log.split('\n').map((text): [StreamName, string] => ['stdout', text]), true);
+    await remote.drain();
+    expect(remote.steps!()).toEqual(here.steps!());
+    expect(remote.finish(exit)).toEqual(here.finish(exit));
+  });
+
+  it('reports a reducer it cannot run as an error of finish(), without hanging', async () => {
+    const remote = new RemoteRun(script, { reducer: 'no-such-reducer', context: { argv: [], errorPatterns: [], head: '' }, replay: null }, false);
+    remote.line('stdout', 1, 'hello');
+    await remote.drain();
+    expect(() => remote.finish(exit)).toThrow(/no reducer named no-such-reducer/);
+  });
+});
+
+describe.runIf(fs.existsSync(script))('the CLI with REDUCE_OFFLOAD_BYTES', () => {
+  const masked = (packet: string): string => packet.replace(/\d{8}-\d{6}-[a-z0-9-]+/g, 'ID');
+  const thread = (store: string): string | undefined => {
+    const [id] = storedIds(store);
+    return (JSON.parse(fs.readFileSync(path.join(store, `${id}.json`), 'utf8')) as { reducerThread?: string }).reducerThread;
+  };
+  const run = (args: string[], offload: string, input = ''): { out: string; status: number | null; store: string } => {
+    const store = path.join(folder(), 'outputs');
+    const r = reduce(args, { input, env: { REDUCE_OUTPUTS: store, REDUCE_OFFLOAD_BYTES: offload } });
+    return { out: masked(r.out), status: r.status, store };
+  };
+
+  it('prints the same packet for a piped log of several MiB, and records that a worker read it', () => {
+    const input = serviceLog(60_000);
+    const main = run(['--command', 'app logs'], 'off', input);
+    const worker = run(['--command', 'app logs'], String(1 << 20), input);
+    expect(worker.out).toBe(main.out);
+    expect(worker.status).toBe(main.status);
+    expect(thread(main.store)).toBeUndefined();
+    if (spare) expect(thread(worker.store)).toBe('worker');
+    // Lossless either way: the artifact is the input.
+    const [id] = storedIds(worker.store);
+    expect(fs.readFileSync(path.join(worker.store, `${id}.stdout`), 'utf8')).toBe(input);
+  });
+
+  it("prints the same packet for a wrapped command's stderr, and keeps its exit code", () => {
+    const args = ['--', process.execPath, tool, 'stderr-flood', String(3 << 20), '3'];
+    const main = run(args, 'off');
+    const worker = run(args, String(1 << 20));
+    expect(worker.out).toBe(main.out);
+    expect(worker.status).toBe(3);
+    if (spare) expect(thread(worker.store)).toBe('worker');
+  });
+
+  it('keeps a run whose two streams both printed on the main thread', () => {
+    // Not compared with another run: how two pipes interleave differs from run to run.
+    const worker = run(['--', process.execPath, tool, 'both-flood', String(3 << 20), '4'], String(1 << 20));
+    expect(worker.status).toBe(4);
+    expect(worker.out).toMatch(/exit 4/);
+    expect(thread(worker.store)).toBeUndefined();
+  });
+});
