@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Worker as WorkerType } from 'node:worker_threads';
 import type { ExitInfo, LineMarks, PacketParts, ReducerRun, RunContext, StepSpan, StreamName } from '../core/types.js';
 import { scannedCandidateOf, scannedNoticeOf } from '../core/line-facts.js';
+import { keepYoungGenerationCap } from './young-generation.js';
 
 /**
  * A reducer run on a worker thread, for a large output: the main thread keeps reading, storing, hashing,
@@ -13,20 +14,21 @@ import { scannedCandidateOf, scannedNoticeOf } from '../core/line-facts.js';
  * reducer and reads the lines the main thread's run had seen back from the stored stream (`replay`), so its
  * packet is the one a run on the main thread would have made (test/capture/offload.test.ts holds them equal).
  *
- * Lines cross in batches (one joined string, their numbers and the injection scan's facts); at most
+ * Lines cross in batches (their texts, numbers and the injection scan's facts; each text arrives as a string
+ * of its own, not a slice of a batch that a kept template would hold in memory whole); at most
  * MAX_INFLIGHT batches wait on the worker before `busy` asks the reader to pause, so memory stays bounded.
  * finish() and steps() are synchronous, as ReducerRun's are: the main thread blocks on an Atomics wait
  * for the worker's answer (the lines are drained first, in CaptureSession.ready()).
  */
 
-/** Characters of line text per batch: enough to make a message's cost small beside the lines', few enough that the joined text stays in the young generation (under 64 KiB). */
+/** Characters of line text per batch: enough to make a message's cost small beside the lines', few enough that a batch stays small. */
 const BATCH_CHARS = 48 * 1024;
 /** Batches posted and not yet read by the worker, past which the reader pauses. */
 const MAX_INFLIGHT = 8;
 /** How long finish() or steps() waits for the worker's answer before the run counts as failed. */
 const CALL_TIMEOUT_MS = 60_000;
 /** The young generation of the worker's heap (see young-generation.ts for the main thread's). */
-const WORKER_YOUNG_MB = 8;
+const WORKER_YOUNG_MB = 4;
 
 /** A line's facts from the injection scan, as one byte: bit 0 known, bit 1 a candidate fragment, bit 2 a notice fragment. */
 const KNOWN = 1;
@@ -41,7 +43,7 @@ export interface OffloadSpec {
 }
 
 export type WorkerMessage =
-  | { kind: 'lines'; text: string; meta: Int32Array; facts: Uint8Array; marks: Record<number, LineMarks> | null }
+  | { kind: 'lines'; texts: string[]; meta: Int32Array; facts: Uint8Array; marks: Record<number, LineMarks> | null }
   | { kind: 'call'; method: 'finish' | 'steps'; exit?: ExitInfo };
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -91,6 +93,7 @@ export class RemoteRun implements ReducerRun {
       stderr: false,
     });
     this.worker.unref();
+    this.worker.once('message', keepYoungGenerationCap); // its first: started, past the bootstrap that resets V8's flags
     this.worker.on('message', () => {
       this.inflight--;
       this.release();
@@ -162,7 +165,7 @@ export class RemoteRun implements ReducerRun {
 
   private flush(): void {
     if (this.texts.length === 0 || this.failure) return;
-    const message: WorkerMessage = { kind: 'lines', text: this.texts.join('\n'), meta: Int32Array.from(this.meta), facts: Uint8Array.from(this.facts), marks: this.marks };
+    const message: WorkerMessage = { kind: 'lines', texts: this.texts, meta: Int32Array.from(this.meta), facts: Uint8Array.from(this.facts), marks: this.marks };
     this.texts = [];
     this.meta = [];
     this.facts = [];

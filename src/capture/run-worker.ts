@@ -63,12 +63,9 @@ export async function runReducerWorker(): Promise<void> {
 }
 
 function readBatch(batch: Extract<WorkerMessage, { kind: 'lines' }>, run: ReducerRun): void {
-  const { text, meta, facts, marks } = batch;
-  let start = 0;
+  const { texts, meta, facts, marks } = batch;
   for (let i = 0; i < meta.length; i++) {
-    const end = i === meta.length - 1 ? text.length : text.indexOf('\n', start);
-    const line = text.slice(start, end);
-    start = end + 1;
+    const line = texts[i]!;
     const fact = facts[i]!;
     // The injection scan's facts about the line, as the main thread found them (see core/line-facts.ts).
     if (fact & 1) noteScannedLine(line, (fact & 2) !== 0, (fact & 4) !== 0);

@@ -31,6 +31,7 @@ export function capYoungGeneration(controls: HeapControls = v8Controls): () => v
     controls.stopGrowth();
     return true;
   };
+  (globalThis as Record<symbol, unknown>)[WATCHING] = controls;
   if (!check()) {
     timer = setInterval(() => {
       if (check()) clearInterval(timer);
@@ -38,4 +39,20 @@ export function capYoungGeneration(controls: HeapControls = v8Controls): () => v
     timer.unref();
   }
   return () => clearInterval(timer);
+}
+
+/**
+ * Where the CLI's cap keeps its controls (a library caller's heap is its own): on the global object, since the CLI
+ * entry (cli.cjs) and the run (hot.cjs) are two bundles, each with its own copy of this module.
+ */
+const WATCHING = Symbol.for('reduce.youngGenerationCap');
+
+/**
+ * A worker thread's start sets V8's flags again, on its own thread, the growth factor back to its default: the
+ * young generation of a run whose reducer moved to a worker (remote-run.ts) then grew to 32 MiB (peak RSS 148 MiB
+ * for 256 MiB of log). Called once the worker has started, this stops the growth again (at the size reached so
+ * far, at most the cap); outside the CLI, whose heap is a library caller's own, it does nothing.
+ */
+export function keepYoungGenerationCap(): void {
+  ((globalThis as Record<symbol, unknown>)[WATCHING] as HeapControls | undefined)?.stopGrowth();
 }
