@@ -57,9 +57,12 @@ export function workerScript(): string | null {
   }
 }
 
-/** Whether this machine has a second core for the worker to run on. */
-export function hasSpareCore(): boolean {
-  return (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) >= 2;
+/**
+ * Whether a core is free for the worker: two or more, and the last minute's load average leaves one idle. On a busy
+ * machine a second thread only adds its own cost (batches, a second start) to a run that cannot go faster.
+ */
+export function hasSpareCore(cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length, load = os.loadavg()[0] ?? 0): boolean {
+  return cores >= 2 && cores - load >= 1;
 }
 
 export class RemoteRun implements ReducerRun {

@@ -47,10 +47,11 @@ export interface SessionOptions {
    */
   passthrough?: (stream: StreamName, bytes: Buffer) => void;
   /**
-   * Stored bytes past which the reducer moves to a worker thread (remote-run.ts), when this machine has a
-   * second core and the run allows it; never when unset. Only a caller that waits on `busy` sets it.
+   * Stored bytes past which the reducer moves to a worker thread (remote-run.ts), when the run allows it and a
+   * core is free (`anyLoad`: whatever the load, given two cores); never when unset. Only a caller that waits on
+   * `busy` sets it.
    */
-  offloadAt?: number;
+  offload?: { at: number; anyLoad: boolean };
 }
 
 /** One stream's tee: raw bytes to the artifact file, decoded lines to the reducer. */
@@ -129,7 +130,7 @@ export class CaptureSession {
   private run: ReducerRun | null = null;
   /** The context the reducer started with (a worker starts its own run with it). */
   private context: RunContext | null = null;
-  /** The run on a worker thread, once the output grew past `offloadAt` (remote-run.ts). */
+  /** The run on a worker thread, once the output grew past `offload.at` (remote-run.ts). */
   private remote: RemoteRun | null = null;
   private offloadTried = false;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
@@ -180,7 +181,7 @@ export class CaptureSession {
     }
     tap.splitter.push(chunk);
     if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
-    if (!this.offloadTried && this.options.offloadAt !== undefined && tap.splitter.bytes >= this.options.offloadAt && this.detection) this.offload();
+    if (!this.offloadTried && this.options.offload && tap.splitter.bytes >= this.options.offload.at && this.detection) this.offload();
   }
 
   /**
@@ -193,7 +194,7 @@ export class CaptureSession {
     this.offloadTried = true;
     const detection = this.detection!;
     const run = this.run;
-    if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore()) return;
+    if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore(undefined, this.options.offload!.anyLoad ? 0 : undefined)) return;
     if (registry.find((r) => r.name === detection.reducer.name)?.loaded() !== detection.reducer) return;
     const fed = [this.stdout, this.stderr].filter((tap) => tap.splitter.lines > 0 || tap.splitter.bytes > 0);
     if (fed.length > 1) return;

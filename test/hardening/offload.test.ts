@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RemoteRun } from '../../src/capture/remote-run.js';
+import { RemoteRun, hasSpareCore } from '../../src/capture/remote-run.js';
 import type { ExitInfo, RunContext, StreamName } from '../../src/core/types.js';
 import { logReducer } from '../../src/reducers/generic/log.js';
 import { ciLogReducer } from '../../src/reducers/generic/ci-log.js';
@@ -14,7 +14,8 @@ import { createInjectionScanner } from '../../src/safety/injection.js';
 import { reduce, root, storedIds, tempFolders, tool } from './cli-run.js';
 
 const script = path.join(root, 'dist/bundle/run-worker.cjs');
-const spare = (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) >= 2;
+// Whether the CLI moves a run when REDUCE_OFFLOAD_BYTES names a size: two cores, whatever the load.
+const spare = (): boolean => hasSpareCore(undefined, 0);
 const folder = tempFolders('offload');
 const exit: ExitInfo = { code: 1, signal: null, timedOut: false };
 
@@ -46,6 +47,15 @@ function bothWays(reducer: typeof logReducer, context: RunContext, lines: Array<
   }
   return { here, remote };
 }
+
+describe('a spare core', () => {
+  it('is a second core the last minute left idle', () => {
+    expect(hasSpareCore(1, 0)).toBe(false);
+    expect(hasSpareCore(2, 0.7)).toBe(true);
+    expect(hasSpareCore(2, 1.5)).toBe(false);
+    expect(hasSpareCore(8, 6.5)).toBe(true);
+  });
+});
 
 describe('a reducer on a worker thread', () => {
   it('gives the parts the same reducer gives on the main thread, facts and both streams included', async () => {
@@ -92,7 +102,7 @@ describe.runIf(fs.existsSync(script))('the CLI with REDUCE_OFFLOAD_BYTES', () =>
     expect(worker.out).toBe(main.out);
     expect(worker.status).toBe(main.status);
     expect(thread(main.store)).toBeUndefined();
-    if (spare) expect(thread(worker.store)).toBe('worker');
+    if (spare()) expect(thread(worker.store)).toBe('worker');
     // Lossless either way: the artifact is the input.
     const [id] = storedIds(worker.store);
     expect(fs.readFileSync(path.join(worker.store, `${id}.stdout`), 'utf8')).toBe(input);
@@ -104,17 +114,17 @@ describe.runIf(fs.existsSync(script))('the CLI with REDUCE_OFFLOAD_BYTES', () =>
     const worker = run(args, String(1 << 20));
     expect(worker.out).toBe(main.out);
     expect(worker.status).toBe(3);
-    if (spare) expect(thread(worker.store)).toBe('worker');
+    if (spare()) expect(thread(worker.store)).toBe('worker');
   });
 
   it('loads no worker threads for a small output', () => {
     const report = path.join(folder(), 'builtins.txt');
     const builtins = (input: string): string[] => {
-      reduce(['--command', 'app logs'], { input, env: { REDUCE_OUTPUTS: path.join(folder(), 'outputs'), NODE_OPTIONS: `--require ${path.join(root, 'test/tools/report-builtins.cjs')}`, REPORT_BUILTINS: report } });
+      reduce(['--command', 'app logs'], { input, env: { REDUCE_OUTPUTS: path.join(folder(), 'outputs'), REDUCE_OFFLOAD_BYTES: String(1 << 20), NODE_OPTIONS: `--require ${path.join(root, 'test/tools/report-builtins.cjs')}`, REPORT_BUILTINS: report } });
       return fs.readFileSync(report, 'utf8').split('\n');
     };
     expect(builtins(serviceLog(100))).not.toContain('worker_threads');
-    if (spare) expect(builtins(serviceLog(60_000))).toContain('worker_threads');
+    if (spare()) expect(builtins(serviceLog(60_000))).toContain('worker_threads');
   });
 
   it('keeps a run whose two streams both printed on the main thread', () => {
