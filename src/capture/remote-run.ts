@@ -58,11 +58,12 @@ export function workerScript(): string | null {
 }
 
 /**
- * Whether a core is free for the worker: two or more, and the last minute's load average leaves one idle. On a busy
- * machine a second thread only adds its own cost (batches, a second start) to a run that cannot go faster.
+ * Whether a core is free for the worker: two or more, and the last minute's load average, which counts this run
+ * itself, under their number. On a machine busier than its cores a second thread only adds its own cost (the
+ * batches, a second start) to a run that cannot go faster.
  */
 export function hasSpareCore(cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length, load = os.loadavg()[0] ?? 0): boolean {
-  return cores >= 2 && cores - load >= 1;
+  return cores >= 2 && load < cores;
 }
 
 export class RemoteRun implements ReducerRun {
