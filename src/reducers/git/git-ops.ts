@@ -7,6 +7,7 @@
 import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../../core/types.js';
 import { plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
+import { edgeRows } from '../generic/structured-run.js';
 import type { StreamName } from '../../core/types.js';
 import { gitOpsClaims } from './git-ops.claims.js';
 
@@ -27,7 +28,7 @@ interface Hit {
 
 export const gitOpsReducer: Reducer = {
   ...gitOpsClaims,
-  version: '1.0.0',
+  version: '1.0.1',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const hits: Hit[] = [];
@@ -94,7 +95,15 @@ export const gitOpsReducer: Reducer = {
         }
       },
       finish(exit) {
-        if (hits.length === 0) return digest.finish(exit);
+        if (hits.length === 0) {
+          const parts = digest.finish(exit);
+          // A command run for its answer that has nothing of a merge or a push in it (`git verify-pack -v`,
+          // `git whatchanged`): its rows at both ends and around the middle fill the answer budget, as the
+          // read commands' rows do (git-query), instead of a few template lines and the last ten.
+          const rows = ctx.intent === 'answer' ? edgeRows(digest.lines, () => digest.nextRef(), digest.repeatRuns) : null;
+          if (rows) parts.citations.push(rows);
+          return parts;
+        }
         const summary: Bullet[] = [];
         const citations: CitationDraft[] = [];
         const fields: Record<string, FieldValue> = {};

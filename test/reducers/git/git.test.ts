@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { reduceOutputSync } from '../../../src/api.js';
 import { run } from '../helpers.js';
 
 function commit(i: number, author: string, subject: string, merge = false): string[] {
@@ -60,6 +64,35 @@ describe('git-status', () => {
 });
 
 describe('git-ops', () => {
+  // `git verify-pack -v`: no read-command claim, so git-ops reads it and finds nothing of a merge or a push;
+  // its digest alone cited five template lines and the last ten of a 17 KB answer (1 KB, session 10).
+  const objects = Array.from({ length: 240 }, (_, i) => `${(i * 2654435761).toString(16).padStart(8, '0').repeat(5)} ${['commit', 'tree  ', 'blob  '][i % 3]} ${100 + i} ${80 + i} ${i * 64}`);
+  const pack = [...objects, 'non delta: 164 objects', 'chain length = 1: 47 objects', 'pack-x.pack: ok'].join('\n') + '\n';
+  const verifyPack = (intent?: 'verdict') => {
+    const outputsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-git-ops-'));
+    try {
+      return reduceOutputSync({ stdout: pack, argv: ['git', 'verify-pack', '-v', 'pack-x.idx'], outputsDir, cwd: outputsDir, trustLane: 'internal', ...(intent ? { intent } : {}) });
+    } finally {
+      fs.rmSync(outputsDir, { recursive: true, force: true });
+    }
+  };
+
+  it('fills an answer it has nothing of its own to read in with rows from both ends and the middle', () => {
+    const r = verifyPack();
+    expect(r.packet!.reducer).toBe('git-ops@1.0.1');
+    expect(r.packet!.intent).toBe('answer');
+    expect(r.text).toContain(objects[120]!);
+    expect(r.text).toContain('pack-x.pack: ok');
+    expect(Buffer.byteLength(r.text)).toBeGreaterThan(4096);
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(8192);
+  });
+
+  it('adds no rows to the same output run as a verdict: a success is its outcome', () => {
+    const r = verifyPack('verdict');
+    expect(r.packet!.citations.some((c) => c.label?.includes('rows'))).toBe(false);
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(2048);
+  });
+
   it('lists merge conflicts', () => {
     const text = ['Auto-merging a.c', 'CONFLICT (content): Merge conflict in a.c', 'CONFLICT (modify/delete): b.c deleted in HEAD and modified in topic.', 'Automatic merge failed; fix conflicts and then commit the result.'].join('\n');
     const r = run(text, ['git', 'merge', 'topic'], { exit: 1 });
