@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { capYoungGeneration } from './capture/young-generation.js';
+import { FIRST_YOUNG_GENERATION_CAP, YOUNG_GENERATION_CAP, capYoungGeneration } from './capture/young-generation.js';
 import { requireWithCodeCache } from './code-cache.js';
 import { hotCommand } from './commands/fast-args.js';
 import { reportError } from './errors.js';
@@ -29,7 +29,8 @@ async function run(argv: readonly string[]): Promise<number> {
   const hot = hotCommand(argv.slice(2));
   // Here, not in the run itself: the build runs one to make the code cache, and a V8 flag changed
   // there would make V8 reject that cache at every start.
-  if (hot?.kind === 'run') capYoungGeneration();
+  // A run whose reducer may move to a worker starts at the smaller cap (young-generation.ts).
+  if (hot?.kind === 'run') capYoungGeneration(undefined, process.env.REDUCE_OFFLOAD_BYTES?.trim() === 'off' ? YOUNG_GENERATION_CAP : FIRST_YOUNG_GENERATION_CAP);
   if (hot) return (await loadHot()).runHot(hot);
   try {
     return await (await import('./program.js')).runProgram(argv);

@@ -13,6 +13,7 @@ import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
 import { fallbacks, reducers as registry } from '../reducers/registry.js';
 import { RemoteRun, hasSpareCore, workerScript } from './remote-run.js';
+import { raiseYoungGenerationCap } from './young-generation.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
 import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
@@ -192,16 +193,21 @@ export class CaptureSession {
    */
   private offload(): void {
     this.offloadTried = true;
+    // A run that stays here may use the main thread's full young generation (the CLI starts it smaller).
+    if (!this.moveToWorker()) raiseYoungGenerationCap();
+  }
+
+  private moveToWorker(): boolean {
     const detection = this.detection!;
     const run = this.run;
-    if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore(undefined, this.options.offload!.anyLoad ? 0 : undefined)) return;
-    if (registry.find((r) => r.name === detection.reducer.name)?.loaded() !== detection.reducer) return;
+    if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore(undefined, this.options.offload!.anyLoad ? 0 : undefined)) return false;
+    if (registry.find((r) => r.name === detection.reducer.name)?.loaded() !== detection.reducer) return false;
     const fed = [this.stdout, this.stderr].filter((tap) => tap.splitter.lines > 0 || tap.splitter.bytes > 0);
-    if (fed.length > 1) return;
+    if (fed.length > 1) return false;
     const script = workerScript();
-    if (!script) return;
+    if (!script) return false;
     const tap = fed[0] ?? this.stdout;
-    if (!tap.file || tap.file.stored !== tap.file.bytes) return;
+    if (!tap.file || tap.file.stored !== tap.file.bytes) return false;
     try {
       this.remote = new RemoteRun(script, {
         reducer: detection.reducer.name,
@@ -209,8 +215,10 @@ export class CaptureSession {
         replay: tap.splitter.consumed > 0 ? { stream: tap.stream, file: tap.file.tempPath, bytes: tap.splitter.consumed, stamped: this.stamped?.[tap.stream] ?? false } : null,
       }, Boolean(run.steps));
       this.run = this.remote;
+      return true;
     } catch {
       this.remote = null; // no worker: the run goes on here
+      return false;
     }
   }
 

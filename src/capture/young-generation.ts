@@ -2,50 +2,75 @@ import v8 from 'node:v8';
 
 /** Both semi-spaces together: past this the young generation stops growing (V8's own ceiling is 32 MiB). */
 export const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
+/**
+ * The cap until the run knows where its reducer runs: a main thread that only reads, stores and scans (its reducer
+ * moved to a worker, remote-run.ts) needs no more, and the two threads' heaps must fit where one did.
+ */
+export const FIRST_YOUNG_GENERATION_CAP = 4 * 1024 * 1024;
 const CHECK_MS = 10;
 
 export interface HeapControls {
   youngGenerationBytes(): number;
   stopGrowth(): void;
+  resumeGrowth(): void;
 }
 
 const v8Controls: HeapControls = {
   youngGenerationBytes: () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0,
   // Read by V8 each time the young generation grows; 1 keeps it at its current size from then on.
   stopGrowth: () => v8.setFlagsFromString('--semi-space-growth-factor=1'),
+  resumeGrowth: () => v8.setFlagsFromString('--semi-space-growth-factor=2'),
 };
 
-/**
- * Keeps the young generation of a long capture at YOUNG_GENERATION_CAP. Millions of short-lived line
- * strings make V8 double its semi-spaces up to 16 MiB each, 32 MiB resident that a 1 GiB log never
- * needs (peak RSS 107 MiB; 84 MiB with the young generation at 8 MiB, same CPU time). Node takes
- * `--max-semi-space-size` only on its own command line, which an installed bin cannot set; the growth
- * factor is read at every growth, so setting it to 1 once the cap is reached stops there. For the CLI
- * entry only: a library caller's heap is its own, and a changed flag makes V8 reject a code cache made
- * afterwards (the build makes one). Returns the function that stops watching.
- */
-export function capYoungGeneration(controls: HeapControls = v8Controls): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  const check = (): boolean => {
-    if (controls.youngGenerationBytes() < YOUNG_GENERATION_CAP) return false;
-    controls.stopGrowth();
-    return true;
-  };
-  (globalThis as Record<symbol, unknown>)[WATCHING] = controls;
-  if (!check()) {
-    timer = setInterval(() => {
-      if (check()) clearInterval(timer);
-    }, CHECK_MS);
-    timer.unref();
-  }
-  return () => clearInterval(timer);
+/** The CLI's cap, on the global object: the CLI entry (cli.cjs) and the run (hot.cjs) are two bundles, each with its own copy of this module. */
+interface CapState {
+  controls: HeapControls;
+  cap: number;
+  timer: NodeJS.Timeout | undefined;
 }
+const STATE = Symbol.for('reduce.youngGenerationCap');
+const state = (): CapState | undefined => (globalThis as Record<symbol, unknown>)[STATE] as CapState | undefined;
 
 /**
- * Where the CLI's cap keeps its controls (a library caller's heap is its own): on the global object, since the CLI
- * entry (cli.cjs) and the run (hot.cjs) are two bundles, each with its own copy of this module.
+ * Keeps the young generation of a long capture at a cap. Millions of short-lived line strings make V8 double
+ * its semi-spaces up to 16 MiB each, 32 MiB resident that a 1 GiB log never needs (peak RSS 107 MiB; 84 MiB with
+ * the young generation at 8 MiB, same CPU time). Node takes `--max-semi-space-size` only on its own command line,
+ * which an installed bin cannot set; the growth factor is read at every growth, so setting it to 1 once the cap
+ * is reached stops there. The cap is FIRST_YOUNG_GENERATION_CAP until the run's reducer stays on the main thread
+ * (raiseYoungGenerationCap), YOUNG_GENERATION_CAP from then on. For the CLI entry only: a library caller's heap is
+ * its own, and a changed flag makes V8 reject a code cache made afterwards (the build makes one). Returns the
+ * function that stops watching.
  */
-const WATCHING = Symbol.for('reduce.youngGenerationCap');
+export function capYoungGeneration(controls: HeapControls = v8Controls, cap = FIRST_YOUNG_GENERATION_CAP): () => void {
+  const current: CapState = { controls, cap, timer: undefined };
+  (globalThis as Record<symbol, unknown>)[STATE] = current;
+  watch(current);
+  return () => clearInterval(current.timer);
+}
+
+function watch(current: CapState): void {
+  const check = (): boolean => {
+    if (current.controls.youngGenerationBytes() < current.cap) return false;
+    current.controls.stopGrowth();
+    return true;
+  };
+  clearInterval(current.timer);
+  current.timer = undefined;
+  if (check()) return;
+  current.timer = setInterval(() => {
+    if (check()) clearInterval(current.timer);
+  }, CHECK_MS);
+  current.timer.unref();
+}
+
+/** The run's reducer stays on the main thread: its young generation may grow to YOUNG_GENERATION_CAP. Outside the CLI it does nothing. */
+export function raiseYoungGenerationCap(): void {
+  const current = state();
+  if (!current || current.cap >= YOUNG_GENERATION_CAP) return;
+  current.cap = YOUNG_GENERATION_CAP;
+  current.controls.resumeGrowth();
+  watch(current);
+}
 
 /**
  * A worker thread's start sets V8's flags again, on its own thread, the growth factor back to its default: the
@@ -54,5 +79,7 @@ const WATCHING = Symbol.for('reduce.youngGenerationCap');
  * far, at most the cap); outside the CLI, whose heap is a library caller's own, it does nothing.
  */
 export function keepYoungGenerationCap(): void {
-  ((globalThis as Record<symbol, unknown>)[WATCHING] as HeapControls | undefined)?.stopGrowth();
+  const current = state();
+  if (current && current.controls.youngGenerationBytes() >= current.cap) current.controls.stopGrowth();
+  else if (current) watch(current);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { YOUNG_GENERATION_CAP, capYoungGeneration } from '../../src/capture/young-generation.js';
+import { FIRST_YOUNG_GENERATION_CAP, YOUNG_GENERATION_CAP, capYoungGeneration, keepYoungGenerationCap, raiseYoungGenerationCap } from '../../src/capture/young-generation.js';
 
 describe('capYoungGeneration', () => {
   afterEach(() => vi.useRealTimers());
@@ -8,7 +8,7 @@ describe('capYoungGeneration', () => {
     vi.useFakeTimers();
     let size = 2 * 1024 * 1024;
     const stopGrowth = vi.fn();
-    const stop = capYoungGeneration({ youngGenerationBytes: () => size, stopGrowth });
+    const stop = capYoungGeneration({ youngGenerationBytes: () => size, stopGrowth, resumeGrowth: vi.fn() }, YOUNG_GENERATION_CAP);
     vi.advanceTimersByTime(100);
     expect(stopGrowth).not.toHaveBeenCalled();
     size = YOUNG_GENERATION_CAP;
@@ -22,13 +22,36 @@ describe('capYoungGeneration', () => {
   it('stops at once when the cap is already reached, and watches nothing after stop()', () => {
     vi.useFakeTimers();
     const stopGrowth = vi.fn();
-    capYoungGeneration({ youngGenerationBytes: () => YOUNG_GENERATION_CAP * 2, stopGrowth });
+    capYoungGeneration({ youngGenerationBytes: () => YOUNG_GENERATION_CAP * 2, stopGrowth, resumeGrowth: vi.fn() });
     expect(stopGrowth).toHaveBeenCalledTimes(1);
     const never = vi.fn();
-    const stop = capYoungGeneration({ youngGenerationBytes: () => 0, stopGrowth: never });
+    const stop = capYoungGeneration({ youngGenerationBytes: () => 0, stopGrowth: never, resumeGrowth: never });
     stop();
     vi.advanceTimersByTime(1000);
     expect(never).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('starts at the first cap, grows to the full one when the reducer stays, and stops again after a worker started', () => {
+    vi.useFakeTimers();
+    let size = FIRST_YOUNG_GENERATION_CAP;
+    const stopGrowth = vi.fn();
+    const resumeGrowth = vi.fn();
+    const stop = capYoungGeneration({ youngGenerationBytes: () => size, stopGrowth, resumeGrowth });
+    expect(stopGrowth).toHaveBeenCalledTimes(1);
+    // The worker's start reset the growth factor: stopped again where it is.
+    keepYoungGenerationCap();
+    expect(stopGrowth).toHaveBeenCalledTimes(2);
+    // The reducer stays on the main thread: growth resumes, up to the full cap.
+    raiseYoungGenerationCap();
+    expect(resumeGrowth).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(100);
+    expect(stopGrowth).toHaveBeenCalledTimes(2);
+    size = YOUNG_GENERATION_CAP;
+    vi.advanceTimersByTime(10);
+    expect(stopGrowth).toHaveBeenCalledTimes(3);
+    raiseYoungGenerationCap(); // once only
+    expect(resumeGrowth).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
