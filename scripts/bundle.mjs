@@ -79,7 +79,7 @@ await build({
   // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
-  fs.writeFileSync(hot, viewBuiltins(text).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  fs.writeFileSync(hot, oneModuleKey(viewBuiltins(text)).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 fs.writeFileSync(path.join(outdir, 'cli.cjs'), viewBuiltins(fs.readFileSync(path.join(outdir, 'cli.cjs'), 'utf8')));
 
@@ -98,6 +98,21 @@ function viewBuiltins(code) {
   if (strict === -1) throw new Error('bundle: no "use strict" prologue to put the built-in view helper after');
   const at = strict + '"use strict";'.length;
   return code.slice(0, at) + helper + code.slice(at).replace(sites, '__builtinView(require("$1"))');
+}
+
+/**
+ * esbuild wraps each lazily evaluated module as `__esm({"dist/x.js"() {…}})` (`__commonJS` alike): an
+ * object literal keyed by the module's path, whose one method `__esm` calls by reading the object's
+ * first key. Every distinct key gives that literal its own hidden class, one more transition from
+ * the empty object's, and V8 inserts each into a sorted array: about 380 modules cost 4-5 M
+ * instructions at every start before any of them runs. One key for all shares one hidden class.
+ */
+function oneModuleKey(code) {
+  const count = (re) => (code.match(re) ?? []).length;
+  const before = count(/__esm\(\{|__commonJS\(\{/g);
+  const out = code.replace(/(__esm|__commonJS)\(\{"[^"\n]+"\(/g, '$1({m(');
+  if ((out.match(/(?:__esm|__commonJS)\(\{m\(/g) ?? []).length !== before) throw new Error('bundle: a module wrapper not in the shape `__esm({"path"(` was left keyed by its path');
+  return out;
 }
 
 // The code cache, taken after a run and an inspect so that it holds the functions they compile, not only the top level.
