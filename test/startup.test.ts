@@ -4,6 +4,7 @@
  * loads, and the test reads which libraries those files belong to.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { INSPECT, RUN_OPTIONS } from '../src/commands/flag-specs.js';
 import { addOptions, specCommand } from '../src/commands/spec-command.js';
 import { reduceOutputSync } from '../src/api.js';
 import { byName } from '../src/core/detect.js';
+import { randomHex } from '../src/store/node-crypto.js';
 
 const root = path.resolve(__dirname, '..');
 
@@ -130,6 +132,45 @@ function commanderParse(args: string[]): { kind: string; command?: string[]; que
 
 /** A script that prints 2,000 tsc errors (150 KB): its reducer is chosen by content once 8 KiB have arrived. */
 const tscErrors = 'for (let i = 0; i < 2000; i++) console.log(`src/a${i % 50}.ts(${i + 1},7): error TS2322: Type string is not assignable to type number.`)';
+
+/** Node's own modules a run of the bundled CLI (bin/reduce.js) loaded, by process.moduleLoadList, and the artifacts it stored. */
+function builtinsOf(args: string[], options: { stdin?: 'ignore' | 'pipe' } = {}): { status: number | null; builtins: string[]; metas: Array<{ streams: Record<string, { bytes: number; sha256: string }> }> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-builtins-'));
+  const record = path.join(dir, 'builtins.txt');
+  const hook = path.join(dir, 'hook.cjs');
+  fs.writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));`);
+  const r = spawnSync(process.execPath, ['-r', hook, path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
+  const builtins = fs.readFileSync(record, 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+  const outputs = path.join(dir, 'outputs');
+  const metas = fs.existsSync(outputs) ? fs.readdirSync(outputs).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(outputs, f), 'utf8'))) : [];
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, builtins, metas };
+}
+
+describe("Node's own modules", () => {
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+  it('a run whose command prints nothing loads no node:crypto, and records the empty input\'s sha256', () => {
+    const r = builtinsOf(['--', 'true']);
+    expect(r.status).toBe(0);
+    expect(r.builtins.filter((m) => /crypto/.test(m))).toEqual([]);
+    expect(r.metas).toHaveLength(1);
+    expect(r.metas[0]!.streams.stdout).toMatchObject({ bytes: 0, sha256: sha256('') });
+  });
+
+  it('random names come from /dev/urandom, as hex of the length asked', () => {
+    const drawn = Array.from({ length: 50 }, (_, i) => randomHex(1 + (i % 7)));
+    drawn.forEach((hex, i) => expect(hex).toMatch(new RegExp(`^[0-9a-f]{${2 * (1 + (i % 7))}}$`)));
+    expect(new Set(drawn.filter((h) => h.length === 12)).size).toBe(drawn.filter((h) => h.length === 12).length);
+  });
+
+  it('a command that prints loads it to hash what it printed', () => {
+    const r = builtinsOf(['--', process.execPath, '-e', 'console.log("hello")']);
+    expect(r.status).toBe(0);
+    expect(r.builtins).toContain('crypto');
+    expect(r.metas[0]!.streams.stdout).toMatchObject({ bytes: 6, sha256: sha256('hello\n') });
+  });
+});
 
 describe('the hot bundle', () => {
   it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {

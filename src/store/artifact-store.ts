@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { isId, isSafeIdQuery, makeId } from './ids.js';
+import { randomHex } from './node-crypto.js';
 import type { ArtifactMeta } from './metadata.js';
 import { openInStore } from './outputs-dir.js';
 
@@ -10,7 +10,7 @@ export const META_SUFFIX = '.json';
 
 /** A private temp name in the outputs directory for a stream still being written. */
 export function tempStreamPath(dir: string, stream: string): string {
-  return path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.${stream}`);
+  return path.join(dir, `.partial-${process.pid}-${randomHex(6)}.${stream}`);
 }
 
 /**
@@ -52,7 +52,7 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
 /** Replaces `<id>.json` through a temp file and a rename, so readers never see half a file; a failed write leaves no temp behind. */
 export function writeMetadata(dir: string, meta: ArtifactMeta): void {
   const final = path.join(dir, meta.id + META_SUFFIX);
-  const temp = path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+  const temp = path.join(dir, `.partial-${process.pid}-${randomHex(6)}.json`);
   try {
     fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
     fs.renameSync(temp, final);
