@@ -172,6 +172,29 @@ describe("Node's own modules", () => {
   });
 });
 
+/** The names of the bundle's functions that ran in a run of bin/reduce.js, from V8's coverage (NODE_V8_COVERAGE). */
+function functionsRun(args: string[]): Set<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-coverage-'));
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs'), NODE_V8_COVERAGE: path.join(dir, 'coverage') } });
+  expect(r.status).toBe(0);
+  const ran = new Set<string>();
+  for (const file of fs.readdirSync(path.join(dir, 'coverage'))) {
+    const { result } = JSON.parse(fs.readFileSync(path.join(dir, 'coverage', file), 'utf8')) as { result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ count: number }> }> }> };
+    for (const script of result.filter((s) => s.url.endsWith('/dist/bundle/hot.cjs'))) for (const f of script.functions) if (f.ranges[0]!.count > 0) ran.add(f.functionName);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return ran;
+}
+
+describe('what a run builds', () => {
+  it('a command that prints nothing builds no injection rule table (a printed line does, to scan it)', () => {
+    const ran = functionsRun(['--', 'true']);
+    expect(ran.has('runReduce')).toBe(true);
+    expect(ran.has('buildInjectionRules')).toBe(false);
+    expect(functionsRun(['--', process.execPath, '-e', 'console.log("hello")']).has('buildInjectionRules')).toBe(true);
+  });
+});
+
 describe('the hot bundle', () => {
   it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {
     const hot = path.join(root, 'dist/bundle/hot.cjs');
