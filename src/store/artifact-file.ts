@@ -68,6 +68,18 @@ export class ArtifactFile {
   }
 }
 
+/**
+ * Removes a file; one already gone is fine. fs.rmSync loads Node's recursive-removal module (about 2 M
+ * instructions at the first call) even for one file: a run removes its temp files this way.
+ */
+export function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
 /** Hands the first `length` bytes of a file to `sink` in 64 KiB pieces (a stream's stored prefix, read back). */
 export function readPrefix(file: string, length: number, sink: (bytes: Buffer) => void): void {
   const fd = fs.openSync(file, 'r');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { removeFile } from './artifact-file.js';
 import { isId, isSafeIdQuery, makeId } from './ids.js';
 import { randomHex } from './node-crypto.js';
 import type { ArtifactMeta } from './metadata.js';
@@ -28,7 +29,7 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
       fs.writeFileSync(metaFile, JSON.stringify(placeholder(id)) + '\n', { mode: 0o600, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue; // Another run's id: not ours to touch.
-      fs.rmSync(metaFile, { force: true }); // Made, then no room to fill it.
+      removeFile(metaFile); // Made, then no room to fill it.
       throw err;
     }
     const linked: string[] = [metaFile];
@@ -39,10 +40,10 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
         fs.linkSync(temp, final);
         linked.push(final);
       }
-      for (const temp of Object.values(temps)) if (temp) fs.rmSync(temp, { force: true });
+      for (const temp of Object.values(temps)) if (temp) removeFile(temp);
       return id;
     } catch (err) {
-      for (const file of linked) fs.rmSync(file, { force: true });
+      for (const file of linked) removeFile(file);
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
@@ -57,7 +58,7 @@ export function writeMetadata(dir: string, meta: ArtifactMeta): void {
     fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
     fs.renameSync(temp, final);
   } catch (err) {
-    fs.rmSync(temp, { force: true });
+    removeFile(temp);
     throw err;
   }
 }
