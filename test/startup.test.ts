@@ -134,12 +134,14 @@ function commanderParse(args: string[]): { kind: string; command?: string[]; que
 const tscErrors = 'for (let i = 0; i < 2000; i++) console.log(`src/a${i % 50}.ts(${i + 1},7): error TS2322: Type string is not assignable to type number.`)';
 
 /** Node's own modules a run of the bundled CLI (bin/reduce.js) loaded, by process.moduleLoadList, and the artifacts it stored. */
-function builtinsOf(args: string[], options: { stdin?: 'ignore' | 'pipe' } = {}): { status: number | null; builtins: string[]; metas: Array<{ streams: Record<string, { bytes: number; sha256: string }> }> } {
+function builtinsOf(args: string[], options: { stdin?: 'ignore' | 'pipe'; first?: string[] } = {}): { status: number | null; builtins: string[]; metas: Array<{ streams: Record<string, { bytes: number; sha256: string }> }> } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-builtins-'));
   const record = path.join(dir, 'builtins.txt');
   const hook = path.join(dir, 'hook.cjs');
   fs.writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));`);
-  const r = spawnSync(process.execPath, ['-r', hook, path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
+  const env = { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') };
+  if (options.first) spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), ...options.first], { cwd: dir, stdio: 'ignore', env });
+  const r = spawnSync(process.execPath, ['-r', hook, path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'], env });
   const builtins = fs.readFileSync(record, 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
   const outputs = path.join(dir, 'outputs');
   const metas = fs.existsSync(outputs) ? fs.readdirSync(outputs).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(outputs, f), 'utf8'))) : [];
@@ -162,6 +164,13 @@ describe("Node's own modules", () => {
     const drawn = Array.from({ length: 50 }, (_, i) => randomHex(1 + (i % 7)));
     drawn.forEach((hex, i) => expect(hex).toMatch(new RegExp(`^[0-9a-f]{${2 * (1 + (i % 7))}}$`)));
     expect(new Set(drawn.filter((h) => h.length === 12)).size).toBe(drawn.filter((h) => h.length === 12).length);
+  });
+
+  it('inspect loads no node:v8 (only a run watches its young generation)', () => {
+    expect(builtinsOf(['--', 'true']).builtins).toContain('v8');
+    const inspect = builtinsOf(['inspect', 'last'], { first: ['--', process.execPath, '-e', 'console.log("hello")'] });
+    expect(inspect.status).toBe(0);
+    expect(inspect.builtins).not.toContain('v8');
   });
 
   it('a command that prints loads it to hash what it printed', () => {
