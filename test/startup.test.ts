@@ -7,12 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hotCommand } from '../src/commands/fast-args.js';
+import { hotCommand, tokensOf } from '../src/commands/fast-args.js';
 import { INSPECT, RUN_OPTIONS } from '../src/commands/flag-specs.js';
 import { addOptions, specCommand } from '../src/commands/spec-command.js';
 import { reduceOutputSync } from '../src/api.js';
@@ -253,6 +254,27 @@ describe('the start-up parser', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads argv without options as parseArgs does, without loading it', () => {
+    const plain = fc.array(fc.string({ maxLength: 6 }).filter((w) => !w.startsWith('-')), { maxLength: 4 });
+    const options = { json: { type: 'boolean' as const }, budget: { type: 'string' as const, short: 'b' } };
+    fc.assert(
+      fc.property(plain, fc.boolean(), (args, allowPositionals) => {
+        let expected: unknown = null;
+        try {
+          const r = parseArgs({ args, options, strict: true, allowPositionals, tokens: true });
+          expected = { values: { ...r.values }, positionals: r.positionals, tokens: r.tokens.filter((t) => t.kind === 'option') };
+        } catch {
+          expected = null;
+        }
+        const got = tokensOf(args, options, allowPositionals);
+        expect(got && { values: { ...got.values }, positionals: got.positionals, tokens: got.tokens }).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    const loaded = builtinsOf(['--', 'true']).builtins;
+    expect(loaded.filter((m) => m.includes('parse_args'))).toEqual([]);
   });
 
   it('takes the common argv of the hot paths', () => {
