@@ -207,9 +207,11 @@ describe('what a run builds', () => {
 
 describe('the hot bundle', () => {
   it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {
-    const hot = path.join(root, 'dist/bundle/hot.cjs');
-    const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(hot)}).script.cachedDataRejected);`]);
-    expect(check.stdout.toString().trim()).toBe('false');
+    for (const name of ['hot.cjs', 'inspect.cjs']) {
+      const bundle = path.join(root, 'dist/bundle', name);
+      const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(bundle)}).script.cachedDataRejected);`]);
+      expect(check.stdout.toString().trim(), name).toBe('false');
+    }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hot-'));
     const packet = (script: string): string => {
       const r = spawnSync(process.execPath, [script, '--json', '--', process.execPath, '-e', 'for (let i = 0; i < 300; i++) console.log(i % 7 ? "GET /health 200" : "ERROR db timeout " + i)'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
@@ -217,6 +219,13 @@ describe('the hot bundle', () => {
       return r.stdout.toString().replace(/\d{8}-\d{6}-[a-z0-9-]+?-[0-9a-f]{6}/g, 'ID');
     };
     expect(packet(path.join(root, 'bin/reduce.js'))).toBe(packet(entry));
+    // inspect runs from a bundle of its own (inspect.cjs), and reads the artifact as the modules do.
+    const inspect = (script: string, args: string[]): string => {
+      const r = spawnSync(process.execPath, [script, 'inspect', 'last', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
+      expect(r.status).toBe(0);
+      return r.stdout.toString();
+    };
+    for (const args of [[], ['--lines', '5:12'], ['--grep', 'ERROR', '-C', '1'], ['--json']]) expect(inspect(path.join(root, 'bin/reduce.js'), args), args.join(' ')).toBe(inspect(entry, args));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
