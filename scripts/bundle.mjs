@@ -4,9 +4,9 @@
 // The entry (cli.cjs, which bin/reduce.js requires) is CommonJS, so a start sets up no ES module
 // loader; what it imports at run time (program.js: commander and every command; hot.js, the hot
 // paths, only if hot.cjs is missing) is ES modules, where `history` and anything else loaded with
-// import() become their own chunks. The hot paths (dist/hot.js: a run, inspect, the hooks) are also
-// bundled alone as CommonJS, with V8's code cache made here by running one `reduce -- true` and one
-// `reduce inspect last` (see src/code-cache.ts).
+// import() become their own chunks. The hot paths are also bundled alone as CommonJS (dist/hot.js, a run
+// and the hooks: hot.cjs; dist/hot-inspect.js: inspect.cjs), each with V8's code cache made here by running
+// one `reduce -- node -e 0` and one `reduce inspect last` (see src/code-cache.ts).
 // The library entry (dist/index.js) stays unbundled, with its type declarations.
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -51,35 +51,38 @@ await build({
   logLevel: 'warning',
 });
 
-// One file: what a hot path does not run stays uncompiled in it, and costs only its reading.
+// One file per hot entry: what a hot path does not run stays uncompiled in it, and costs only its reading.
+// hot.cjs runs a command (and the hooks); inspect.cjs, inspect alone: a thirteenth of the size, since a start
+// reads, deserializes and sets up a bundle's whole top level whatever it runs.
 // cosmiconfig and zod, needed only when there is a config file, load from node_modules then (and
 // cosmiconfig's own import() of a .ts config works there, which it would not inside this bundle).
 const hot = path.join(outdir, 'hot.cjs');
-await build({
-  entryPoints: [path.join(root, 'dist/hot.js')],
-  outfile: hot,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  external: [...external, 'cosmiconfig', 'zod'],
-  define: { 'import.meta.url': '__reduceModuleUrl' },
-  // Without comments and indentation it is a quarter smaller: less to read and hash at every start.
-  minifyWhitespace: true,
-  banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-});
+const inspect = path.join(outdir, 'inspect.cjs');
+for (const [entry, outfile] of [['dist/hot.js', hot], ['dist/hot-inspect.js', inspect]]) {
+  await build({
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: [...external, 'cosmiconfig', 'zod'],
+    define: { 'import.meta.url': '__reduceModuleUrl' },
+    // Without comments and indentation it is a quarter smaller: less to read and hash at every start.
+    minifyWhitespace: true,
+    banner: { js: "const __reduceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+  });
 
-// ASCII only: a source with any other character is decoded from UTF-8 and held as a two-byte string
-// (1.7 MB) at every start. esbuild escapes strings but leaves regex literals as written, so the rest are
-// escaped here as \uXXXX, which means the same character in a regex, a string or a template. Not in a
-// String.raw template, whose raw text would change: those must be written escaped in the source.
-{
-  const text = fs.readFileSync(hot, 'utf8');
+  // ASCII only: a source with any other character is decoded from UTF-8 and held as a two-byte string
+  // (1.7 MB) at every start. esbuild escapes strings but leaves regex literals as written, so the rest are
+  // escaped here as \uXXXX, which means the same character in a regex, a string or a template. Not in a
+  // String.raw template, whose raw text would change: those must be written escaped in the source.
+  const text = fs.readFileSync(outfile, 'utf8');
   // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
-  fs.writeFileSync(hot, viewBuiltins(text).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  fs.writeFileSync(outfile, oneModuleKey(viewBuiltins(text)).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 // A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle.
 fs.writeFileSync(path.join(outdir, 'run-worker.cjs'), "'use strict';\n// A reducer on a worker thread: see src/capture/run-worker.ts.\nrequire('./hot.cjs').runReducerWorker();\n");
@@ -102,7 +105,23 @@ function viewBuiltins(code) {
   return code.slice(0, at) + helper + code.slice(at).replace(sites, '__builtinView(require("$1"))');
 }
 
-// The code cache, taken after a run and an inspect so that it holds the functions they compile, not only the top level.
+/**
+ * esbuild wraps each lazily evaluated module as `__esm({"dist/x.js"() {…}})` (`__commonJS` alike): an
+ * object literal keyed by the module's path, whose one method `__esm` calls by reading the object's
+ * first key. Every distinct key gives that literal its own hidden class, one more transition from
+ * the empty object's, and V8 inserts each into a sorted array: about 380 modules cost 4-5 M
+ * instructions at every start before any of them runs. One key for all shares one hidden class.
+ */
+function oneModuleKey(code) {
+  const count = (re) => (code.match(re) ?? []).length;
+  const before = count(/__esm\(\{|__commonJS\(\{/g);
+  const out = code.replace(/(__esm|__commonJS)\(\{"[^"\n]+"\(/g, '$1({m(');
+  if ((out.match(/(?:__esm|__commonJS)\(\{m\(/g) ?? []).length !== before) throw new Error('bundle: a module wrapper not in the shape `__esm({"path"(` was left keyed by its path');
+  return out;
+}
+
+// The code caches, taken after a run (hot.cjs) and an inspect of it (inspect.cjs) so that they hold the
+// functions those compile, not only the top level.
 const { requireWithCodeCache, cacheFileOf } = await import(pathToFileURL(path.join(root, 'dist/code-cache.js')).href);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-build-'));
 const here = process.cwd();
@@ -110,14 +129,15 @@ const saved = { outputs: process.env.REDUCE_OUTPUTS, write: process.stdout.write
 try {
   process.chdir(work);
   process.env.REDUCE_OUTPUTS = path.join(work, 'outputs');
-  const { exports, script } = requireWithCodeCache(hot);
   // Print nothing from the build (the packet of `true` is empty; inspect's is not), but call back, as a write does.
   process.stdout.write = (...args) => (args.find((a) => typeof a === 'function')?.(), true);
-  await exports.runHot({ kind: 'run', command: [process.execPath, '-e', '0'], flags: {} });
-  // And an inspect of it: inspect runs from this bundle too (about 4% fewer instructions than its ES modules).
-  await exports.runHot({ kind: 'inspect', query: 'last', flags: {} });
+  const run = requireWithCodeCache(hot);
+  await run.exports.runHot({ kind: 'run', command: [process.execPath, '-e', '0'], flags: {} });
+  const inspected = requireWithCodeCache(inspect);
+  await inspected.exports.runHot({ kind: 'inspect', query: 'last', flags: {} });
   process.stdout.write = saved.write;
-  fs.writeFileSync(cacheFileOf(hot), script.createCachedData());
+  fs.writeFileSync(cacheFileOf(hot), run.script.createCachedData());
+  fs.writeFileSync(cacheFileOf(inspect), inspected.script.createCachedData());
 } finally {
   process.stdout.write = saved.write;
   process.chdir(here);

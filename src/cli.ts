@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FIRST_YOUNG_GENERATION_CAP, YOUNG_GENERATION_CAP, capYoungGeneration } from './capture/young-generation.js';
 import { requireWithCodeCache } from './code-cache.js';
-import { hotCommand } from './commands/fast-args.js';
+import { hotCommand, type HotCommand } from './commands/fast-args.js';
 import { reportError } from './errors.js';
 
 /**
@@ -14,9 +14,12 @@ import { reportError } from './errors.js';
 
 type Hot = typeof import('./hot.js');
 
-/** hot.ts: the CommonJS bundle with its code cache beside this file (dist/bundle/), else the module itself. */
-async function loadHot(): Promise<Hot> {
-  const bundle = fileURLToPath(new URL('./hot.cjs', import.meta.url));
+/**
+ * hot.ts: the CommonJS bundle with its code cache beside this file (dist/bundle/), else the module itself.
+ * `inspect` has a bundle of its own (hot-inspect.ts), a thirteenth of the size: nothing of execa or the reducers.
+ */
+async function loadHot(kind: HotCommand['kind']): Promise<Hot> {
+  const bundle = fileURLToPath(new URL(kind === 'inspect' ? './inspect.cjs' : './hot.cjs', import.meta.url));
   if (fs.existsSync(bundle)) {
     const hot = requireWithCodeCache(bundle).exports as Hot;
     hot.setImporter((specifier) => import(specifier));
@@ -31,7 +34,7 @@ async function run(argv: readonly string[]): Promise<number> {
   // there would make V8 reject that cache at every start.
   // A run whose reducer may move to a worker starts at the smaller cap (young-generation.ts).
   if (hot?.kind === 'run') capYoungGeneration(undefined, process.env.REDUCE_OFFLOAD_BYTES?.trim() === 'off' ? YOUNG_GENERATION_CAP : FIRST_YOUNG_GENERATION_CAP);
-  if (hot) return (await loadHot()).runHot(hot);
+  if (hot) return (await loadHot(hot.kind)).runHot(hot);
   try {
     return await (await import('./program.js')).runProgram(argv);
   } catch (err) {

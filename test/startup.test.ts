@@ -4,18 +4,21 @@
  * loads, and the test reads which libraries those files belong to.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hotCommand } from '../src/commands/fast-args.js';
+import { hotCommand, tokensOf } from '../src/commands/fast-args.js';
 import { INSPECT, RUN_OPTIONS } from '../src/commands/flag-specs.js';
 import { addOptions, specCommand } from '../src/commands/spec-command.js';
 import { reduceOutputSync } from '../src/api.js';
 import { byName } from '../src/core/detect.js';
+import { randomHex } from '../src/store/node-crypto.js';
 
 const root = path.resolve(__dirname, '..');
 
@@ -131,11 +134,84 @@ function commanderParse(args: string[]): { kind: string; command?: string[]; que
 /** A script that prints 2,000 tsc errors (150 KB): its reducer is chosen by content once 8 KiB have arrived. */
 const tscErrors = 'for (let i = 0; i < 2000; i++) console.log(`src/a${i % 50}.ts(${i + 1},7): error TS2322: Type string is not assignable to type number.`)';
 
+/** Node's own modules a run of the bundled CLI (bin/reduce.js) loaded, by process.moduleLoadList, and the artifacts it stored. */
+function builtinsOf(args: string[], options: { stdin?: 'ignore' | 'pipe'; first?: string[] } = {}): { status: number | null; builtins: string[]; metas: Array<{ streams: Record<string, { bytes: number; sha256: string }> }> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-builtins-'));
+  const record = path.join(dir, 'builtins.txt');
+  const hook = path.join(dir, 'hook.cjs');
+  fs.writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join('\\n')));`);
+  const env = { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') };
+  if (options.first) spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), ...options.first], { cwd: dir, stdio: 'ignore', env });
+  const r = spawnSync(process.execPath, ['-r', hook, path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'], env });
+  const builtins = fs.readFileSync(record, 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+  const outputs = path.join(dir, 'outputs');
+  const metas = fs.existsSync(outputs) ? fs.readdirSync(outputs).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(outputs, f), 'utf8'))) : [];
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, builtins, metas };
+}
+
+describe("Node's own modules", () => {
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+  it('a run whose command prints nothing loads no node:crypto, and records the empty input\'s sha256', () => {
+    const r = builtinsOf(['--', 'true']);
+    expect(r.status).toBe(0);
+    expect(r.builtins.filter((m) => /crypto/.test(m))).toEqual([]);
+    expect(r.metas).toHaveLength(1);
+    expect(r.metas[0]!.streams.stdout).toMatchObject({ bytes: 0, sha256: sha256('') });
+  });
+
+  it('random names come from /dev/urandom, as hex of the length asked', () => {
+    const drawn = Array.from({ length: 50 }, (_, i) => randomHex(1 + (i % 7)));
+    drawn.forEach((hex, i) => expect(hex).toMatch(new RegExp(`^[0-9a-f]{${2 * (1 + (i % 7))}}$`)));
+    expect(new Set(drawn.filter((h) => h.length === 12)).size).toBe(drawn.filter((h) => h.length === 12).length);
+  });
+
+  it('inspect loads no node:v8 (only a run watches its young generation)', () => {
+    expect(builtinsOf(['--', 'true']).builtins).toContain('v8');
+    const inspect = builtinsOf(['inspect', 'last'], { first: ['--', process.execPath, '-e', 'console.log("hello")'] });
+    expect(inspect.status).toBe(0);
+    expect(inspect.builtins).not.toContain('v8');
+  });
+
+  it('a command that prints loads it to hash what it printed', () => {
+    const r = builtinsOf(['--', process.execPath, '-e', 'console.log("hello")']);
+    expect(r.status).toBe(0);
+    expect(r.builtins).toContain('crypto');
+    expect(r.metas[0]!.streams.stdout).toMatchObject({ bytes: 6, sha256: sha256('hello\n') });
+  });
+});
+
+/** The names of the bundle's functions that ran in a run of bin/reduce.js, from V8's coverage (NODE_V8_COVERAGE). */
+function functionsRun(args: string[]): Set<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-coverage-'));
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs'), NODE_V8_COVERAGE: path.join(dir, 'coverage') } });
+  expect(r.status).toBe(0);
+  const ran = new Set<string>();
+  for (const file of fs.readdirSync(path.join(dir, 'coverage'))) {
+    const { result } = JSON.parse(fs.readFileSync(path.join(dir, 'coverage', file), 'utf8')) as { result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ count: number }> }> }> };
+    for (const script of result.filter((s) => s.url.endsWith('/dist/bundle/hot.cjs'))) for (const f of script.functions) if (f.ranges[0]!.count > 0) ran.add(f.functionName);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return ran;
+}
+
+describe('what a run builds', () => {
+  it('a command that prints nothing builds no injection rule table (a printed line does, to scan it)', () => {
+    const ran = functionsRun(['--', 'true']);
+    expect(ran.has('runReduce')).toBe(true);
+    expect(ran.has('buildInjectionRules')).toBe(false);
+    expect(functionsRun(['--', process.execPath, '-e', 'console.log("hello")']).has('buildInjectionRules')).toBe(true);
+  });
+});
+
 describe('the hot bundle', () => {
   it('runs with a code cache this Node accepts, and gives the packet the modules give', () => {
-    const hot = path.join(root, 'dist/bundle/hot.cjs');
-    const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(hot)}).script.cachedDataRejected);`]);
-    expect(check.stdout.toString().trim()).toBe('false');
+    for (const name of ['hot.cjs', 'inspect.cjs']) {
+      const bundle = path.join(root, 'dist/bundle', name);
+      const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(bundle)}).script.cachedDataRejected);`]);
+      expect(check.stdout.toString().trim(), name).toBe('false');
+    }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hot-'));
     const packet = (script: string): string => {
       const r = spawnSync(process.execPath, [script, '--json', '--', process.execPath, '-e', 'for (let i = 0; i < 300; i++) console.log(i % 7 ? "GET /health 200" : "ERROR db timeout " + i)'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
@@ -143,6 +219,13 @@ describe('the hot bundle', () => {
       return r.stdout.toString().replace(/\d{8}-\d{6}-[a-z0-9-]+?-[0-9a-f]{6}/g, 'ID');
     };
     expect(packet(path.join(root, 'bin/reduce.js'))).toBe(packet(entry));
+    // inspect runs from a bundle of its own (inspect.cjs), and reads the artifact as the modules do.
+    const inspect = (script: string, args: string[]): string => {
+      const r = spawnSync(process.execPath, [script, 'inspect', 'last', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
+      expect(r.status).toBe(0);
+      return r.stdout.toString();
+    };
+    for (const args of [[], ['--lines', '5:12'], ['--grep', 'ERROR', '-C', '1'], ['--json']]) expect(inspect(path.join(root, 'bin/reduce.js'), args), args.join(' ')).toBe(inspect(entry, args));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -180,6 +263,27 @@ describe('the start-up parser', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads argv without options as parseArgs does, without loading it', () => {
+    const plain = fc.array(fc.string({ maxLength: 6 }).filter((w) => !w.startsWith('-')), { maxLength: 4 });
+    const options = { json: { type: 'boolean' as const }, budget: { type: 'string' as const, short: 'b' } };
+    fc.assert(
+      fc.property(plain, fc.boolean(), (args, allowPositionals) => {
+        let expected: unknown = null;
+        try {
+          const r = parseArgs({ args, options, strict: true, allowPositionals, tokens: true });
+          expected = { values: { ...r.values }, positionals: r.positionals, tokens: r.tokens.filter((t) => t.kind === 'option') };
+        } catch {
+          expected = null;
+        }
+        const got = tokensOf(args, options, allowPositionals);
+        expect(got && { values: { ...got.values }, positionals: got.positionals, tokens: got.tokens }).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    const loaded = builtinsOf(['--', 'true']).builtins;
+    expect(loaded.filter((m) => m.includes('parse_args'))).toEqual([]);
   });
 
   it('takes the common argv of the hot paths', () => {

@@ -7,7 +7,7 @@ import { errorMessage } from '../errors.js';
 import type { ExitInfo, Intent, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, RunContext, StreamName } from '../core/types.js';
 import { createInjectionScanner, type InjectionResult } from '../safety/injection.js';
 import { LongLineScan } from '../safety/long-lines.js';
-import { ArtifactFile, readPrefix } from '../store/artifact-file.js';
+import { ArtifactFile, readPrefix, removeFile } from '../store/artifact-file.js';
 import { claimId, tempStreamPath } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
@@ -380,7 +380,7 @@ export class CaptureSession {
     for (const tap of [this.stdout, this.stderr]) {
       if (!tap.file) continue;
       tap.file.close();
-      fs.rmSync(tap.file.tempPath, { force: true });
+      removeFile(tap.file.tempPath);
     }
   }
 
@@ -534,7 +534,7 @@ export class CaptureSession {
   }
 
   private cleanTemps(): void {
-    for (const tap of [this.stdout, this.stderr]) if (tap.file) fs.rmSync(tap.file.tempPath, { force: true });
+    for (const tap of [this.stdout, this.stderr]) if (tap.file) removeFile(tap.file.tempPath);
   }
 }
 

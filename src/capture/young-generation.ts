@@ -1,4 +1,4 @@
-import v8 from 'node:v8';
+import { createRequire } from 'node:module';
 
 /** Both semi-spaces together: past this the young generation stops growing (V8's own ceiling is 32 MiB). */
 export const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
@@ -15,11 +15,14 @@ export interface HeapControls {
   resumeGrowth(): void;
 }
 
+// node:v8 loads with the first check, not with the CLI entry: `reduce inspect` never needs it.
+let v8: typeof import('node:v8') | undefined;
+const nodeV8 = (): typeof import('node:v8') => (v8 ??= createRequire(import.meta.url)('node:v8') as typeof import('node:v8'));
 const v8Controls: HeapControls = {
-  youngGenerationBytes: () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0,
+  youngGenerationBytes: () => nodeV8().getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0,
   // Read by V8 each time the young generation grows; 1 keeps it at its current size from then on.
-  stopGrowth: () => v8.setFlagsFromString('--semi-space-growth-factor=1'),
-  resumeGrowth: () => v8.setFlagsFromString('--semi-space-growth-factor=2'),
+  stopGrowth: () => nodeV8().setFlagsFromString('--semi-space-growth-factor=1'),
+  resumeGrowth: () => nodeV8().setFlagsFromString('--semi-space-growth-factor=2'),
 };
 
 /** The CLI's cap, on the global object: the CLI entry (cli.cjs) and the run (hot.cjs) are two bundles, each with its own copy of this module. */

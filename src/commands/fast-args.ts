@@ -40,13 +40,8 @@ export function parseSimple(args: readonly string[], specs: readonly OptionSpec[
     if (!m) return null;
     options[m[2]!] = { type: m[3] ? 'string' : 'boolean', ...(m[1] ? { short: m[1] } : {}) };
   }
-  let result: ReturnType<typeof parseArgs>;
-  try {
-    // strict: an unknown option, a missing value or a value that looks like an option throws.
-    result = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals > 0, tokens: true });
-  } catch {
-    return null;
-  }
+  const result = tokensOf(args, options, positionals > 0);
+  if (!result) return null;
   // Commander checks the choices of every occurrence, not only the last.
   const choicesOf = new Map(specs.map((s) => [/--([\w-]+)/.exec(s.flags)![1]!, s.choices]));
   for (const token of result.tokens ?? []) {
@@ -66,4 +61,18 @@ export function parseSimple(args: readonly string[], specs: readonly OptionSpec[
     flags[long.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = value;
   }
   return { flags, positionals: result.positionals };
+}
+
+type Parsed = Pick<ReturnType<typeof parseArgs>, 'values' | 'positionals' | 'tokens'>;
+
+/** parseArgs, strict; null when it refuses (an unknown option, a missing value, a value that looks like an option). */
+export function tokensOf(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>, allowPositionals: boolean): Parsed | null {
+  // No word that looks like an option (`reduce -- cmd`, `inspect last`): what parseArgs would say, without
+  // loading it (node:util loads its parser at the first call: about 2 M instructions of a start).
+  if (!args.some((a) => a.startsWith('-'))) return allowPositionals || args.length === 0 ? { values: {}, positionals: [...args], tokens: [] } : null;
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals, tokens: true });
+  } catch {
+    return null;
+  }
 }

@@ -7,7 +7,7 @@
  * first hits with their lines and counts the rest; nothing it flags is dropped without being counted.
  */
 import type { StreamName } from '../core/types.js';
-import { ENCODED_ANCHORS, INJECTION_RULES, LEET_ANCHORS, type InjectionRule } from './injection-rules.js';
+import { ENCODED_ANCHORS, LEET_ANCHORS, injectionRules, type InjectionRule } from './injection-rules.js';
 import { createLiteralSet, type LiteralHits } from './literals.js';
 import { CANDIDATE_FRAGMENTS, NOTICE_FRAGMENTS, noteScannedLine } from '../core/line-facts.js';
 
@@ -64,7 +64,7 @@ const anchorsOf = (rule: InjectionRule): string[] =>
  */
 function buildTables() {
   const literals = createLiteralSet([
-    ...INJECTION_RULES.flatMap(anchorsOf),
+    ...injectionRules().flatMap(anchorsOf),
     ...ENCODED_ANCHORS,
     '##[group]run ',
     '##[endgroup]',
@@ -77,7 +77,7 @@ function buildTables() {
   const fragment = new Uint8Array(literals.size);
   for (const f of CANDIDATE_FRAGMENTS) fragment[literals.idOf(f)]! |= 1;
   for (const f of NOTICE_FRAGMENTS) fragment[literals.idOf(f)]! |= 2;
-  const rules = INJECTION_RULES.map((rule) => ({
+  const rules = injectionRules().map((rule) => ({
     rule,
     re: new RegExp(rule.re.source, rule.re.flags.includes('g') ? rule.re.flags : rule.re.flags + 'g'),
     anchors: anchorsOf(rule).map((a) => literals.idOf(a)),

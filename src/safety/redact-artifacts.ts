@@ -3,12 +3,12 @@
  * prefer a redacted store to a lossless one. Lines without secrets keep their exact bytes (invalid
  * UTF-8 and ANSI codes included); a line with one is re-encoded with the mask in place.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import stripAnsi from 'strip-ansi';
 import { LineSplitter } from '../core/line-splitter.js';
 import type { StoredStream } from '../store/metadata.js';
+import { nodeCrypto } from '../store/node-crypto.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
@@ -31,7 +31,7 @@ export function redactArtifacts(dir: string, streams: { stdout: StoredStream; st
 function redactStream(dir: string, stream: StoredStream, counts: Record<string, number>): StoredStream {
   const file = path.join(dir, stream.file);
   const temp = `${file}.redacting`;
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   const splitter = new LineSplitter(() => {});
   const output = fs.openSync(temp, 'w', 0o600);
   let found: Record<string, number>;

@@ -1,5 +1,6 @@
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import fs from 'node:fs';
+import { EMPTY_SHA256, nodeCrypto } from './node-crypto.js';
 
 /**
  * One raw stream written to disk byte for byte, hashed on the way. Writes are synchronous:
@@ -14,7 +15,8 @@ export class ArtifactFile {
   stored = 0;
   failure: Error | null = null;
   private fd: number | null = null;
-  private readonly hash: Hash = createHash('sha256');
+  /** Made at the first byte: a stream with none loads no node:crypto. */
+  private hash: Hash | null = null;
 
   constructor(readonly tempPath: string) {}
 
@@ -29,7 +31,7 @@ export class ArtifactFile {
 
   write(chunk: Buffer): void {
     this.bytes += chunk.length;
-    this.hash.update(chunk);
+    (this.hash ??= nodeCrypto().createHash('sha256')).update(chunk);
     if (this.fd === null) this.open();
     if (this.failure || this.fd === null) return;
     try {
@@ -62,7 +64,19 @@ export class ArtifactFile {
   }
 
   sha256(): string {
-    return this.hash.copy().digest('hex');
+    return this.hash ? this.hash.copy().digest('hex') : EMPTY_SHA256;
+  }
+}
+
+/**
+ * Removes a file; one already gone is fine. fs.rmSync loads Node's recursive-removal module (about 2 M
+ * instructions at the first call) even for one file: a run removes its temp files this way.
+ */
+export function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 

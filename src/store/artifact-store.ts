@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { removeFile } from './artifact-file.js';
 import { isId, isSafeIdQuery, makeId } from './ids.js';
+import { randomHex } from './node-crypto.js';
 import type { ArtifactMeta } from './metadata.js';
 import { openInStore } from './outputs-dir.js';
 
@@ -10,7 +11,7 @@ export const META_SUFFIX = '.json';
 
 /** A private temp name in the outputs directory for a stream still being written. */
 export function tempStreamPath(dir: string, stream: string): string {
-  return path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.${stream}`);
+  return path.join(dir, `.partial-${process.pid}-${randomHex(6)}.${stream}`);
 }
 
 /**
@@ -28,7 +29,7 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
       fs.writeFileSync(metaFile, JSON.stringify(placeholder(id)) + '\n', { mode: 0o600, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue; // Another run's id: not ours to touch.
-      fs.rmSync(metaFile, { force: true }); // Made, then no room to fill it.
+      removeFile(metaFile); // Made, then no room to fill it.
       throw err;
     }
     const linked: string[] = [metaFile];
@@ -39,10 +40,10 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
         fs.linkSync(temp, final);
         linked.push(final);
       }
-      for (const temp of Object.values(temps)) if (temp) fs.rmSync(temp, { force: true });
+      for (const temp of Object.values(temps)) if (temp) removeFile(temp);
       return id;
     } catch (err) {
-      for (const file of linked) fs.rmSync(file, { force: true });
+      for (const file of linked) removeFile(file);
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
@@ -52,12 +53,12 @@ export function claimId(dir: string, createdAt: Date, family: string, temps: Rec
 /** Replaces `<id>.json` through a temp file and a rename, so readers never see half a file; a failed write leaves no temp behind. */
 export function writeMetadata(dir: string, meta: ArtifactMeta): void {
   const final = path.join(dir, meta.id + META_SUFFIX);
-  const temp = path.join(dir, `.partial-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+  const temp = path.join(dir, `.partial-${process.pid}-${randomHex(6)}.json`);
   try {
     fs.writeFileSync(temp, JSON.stringify(meta) + '\n', { mode: 0o600 });
     fs.renameSync(temp, final);
   } catch (err) {
-    fs.rmSync(temp, { force: true });
+    removeFile(temp);
     throw err;
   }
 }

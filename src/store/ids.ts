@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './node-crypto.js';
 
 /** Ids look like `20261121-210501-kubectl-3f9a2c`: UTC time to the second, the family, 6 random hex digits. */
 const ID_PATTERN = /^\d{8}-\d{6}-[a-z0-9][a-z0-9-]{0,39}-[0-9a-f]{6}$/;
@@ -12,7 +12,7 @@ export const ARTIFACT_SUFFIXES = ['.json', '.stdout', '.stderr'] as const;
 export function makeId(createdAt: Date, family: string): string {
   const iso = createdAt.toISOString(); // 2026-11-21T21:05:01.123Z
   const stamp = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
-  return `${stamp}-${safeFamily(family)}-${randomBytes(3).toString('hex')}`;
+  return `${stamp}-${safeFamily(family)}-${randomHex(3)}`;
 }
 
 /** Family names come from config too; keep the id filename-safe whatever they hold. */
