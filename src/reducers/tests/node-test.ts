@@ -14,7 +14,7 @@ const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO)\b.
 const TAP_TOTAL = new RegExp(String.raw`^# (tests|suites|pass|fail|cancelled|skipped|todo) (${COUNT})$`);
 const SPEC_FAIL = /^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$/;
 const SPEC_PASS = /^\s*✔ /;
-const SPEC_TOTAL = new RegExp(String.raw`^ℹ (tests|suites|pass|fail|cancelled|skipped|todo) (${COUNT})$`);
+const SPEC_TOTAL = new RegExp(String.raw`^\u2139 (tests|suites|pass|fail|cancelled|skipped|todo) (${COUNT})$`);
 const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'failed' };
 /** Spec reporter: `test at test/orders.test.js:24:11`, where a failing test listed again after `✖ failing tests:` is declared. */
 const DECLARED_AT = /^test at \S+:\d+:\d+$/;

@@ -15,7 +15,7 @@ const HEADER = /^ ?FAIL {1,2}(\S.*?)\s*$/;
 const SECTION = /^⎯+\s*(Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)\b.*⎯+$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\])?⎯*$/;
 /** One test file's result: ` ✓ src/a.test.ts (3 tests) 5ms`, ` ❯ src/b.test.ts (2 tests | 1 failed)`. */
-const FILE_RESULT = new RegExp(String.raw`^ [✓❯×↓] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(${COUNT} tests?`);
+const FILE_RESULT = new RegExp(String.raw`^ [\u2713\u276f\u00d7\u2193] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(${COUNT} tests?`);
 const TEST_FILES = /^\s*Test Files\s+(.+)$/;
 const TESTS = new RegExp(String.raw`^\s*Tests\s+(${COUNT} .+)$`);
 const ERRORS = new RegExp(String.raw`^\s*Errors\s+(${COUNT}) errors?\b`);
