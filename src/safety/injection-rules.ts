@@ -26,6 +26,11 @@ export interface InjectionRule {
   readonly skipTraceEcho?: boolean;
   /** Runs on every line with a character above U+007F (rules for scripts the ASCII literal pass cannot anchor). */
   readonly nonAscii?: boolean;
+  /**
+   * The match only opens an instruction ("AI reviewers:", "your new task is"): quoted with nothing after it
+   * inside the quotes (`rules for 'your new task is'`), it names the phrase and gives no order, so it is skipped.
+   */
+  readonly leadIn?: boolean;
 }
 
 // Words that name an AI reader. Bare "agent" is left out: CI agents (Jenkins, Buildkite) are everywhere.
@@ -127,6 +132,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: /\bnew\s+(?:instructions|task|orders|directives?|objective)\s*(?:follow|:|is\b|are\b)|\byour\s+(?:new|real|actual|true|only)\s+(?:task|instructions?|goal|objective|job|purpose|mission)\s+(?:is|are|now)\b|\bexfiltrat(?:e|ing)\s+(?:the|all|any|every|your|my|this|these|its)\b/i,
       description: '"New instructions follow:", "your new task is", "exfiltrate the ..."',
       anchors: ['new instructions', 'new task', 'new orders', 'new directive', 'new objective', 'your new', 'your real', 'your actual', 'your true', 'your only', 'exfiltrat'],
+      leadIn: true,
     },
     {
       kind: 'override',
@@ -134,6 +140,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: /\bfrom\s+now\s+on,?\s+you\s+(?:will|must|shall|should|are\s+to|may\s+only)\b|\bfrom\s+now\s+on,?\s+(?:always|never|only)\s+(?:respond|answer|reply|output|say|follow)\b/i,
       description: '"from now on you will ..."',
       anchors: ['from now on'],
+      leadIn: true,
     },
     {
       kind: 'override',
@@ -167,6 +174,7 @@ function buildInjectionRules(): InjectionRule[] {
       ),
       description: '"Note to AI assistants: ..."',
       anchors: ['attention', 'note to', 'note for', 'notice to', 'notice for', 'message to', 'message for', 'instruction', 'directive', 'important', 'reminder', 'warning to', 'warning for', 'urgent'],
+      leadIn: true,
     },
     {
       kind: 'addresses-ai',
@@ -174,6 +182,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: /\b(?:ai|llm|gpt|claude|copilot|gemini|codex)\s+(?:reviewers?|agents?|assistants?|bots?|models?|systems?|readers?)\s*:/i,
       description: '"AI reviewers: ...", "LLM agents: ..."',
       anchors: ['reviewer', 'agent', 'assistant', 'bot', 'model', 'system', 'reader'].flatMap((w) => ['ai', 'llm', 'gpt', 'claude', 'copilot', 'gemini', 'codex'].map((a) => `${a} ${w}`)),
+      leadIn: true,
     },
     {
       kind: 'addresses-ai',
@@ -184,6 +193,7 @@ function buildInjectionRules(): InjectionRule[] {
       ),
       description: '"If you are an AI / an LLM ..."',
       anchors: ['if you are'],
+      leadIn: true,
     },
     {
       kind: 'addresses-ai',
@@ -194,6 +204,7 @@ function buildInjectionRules(): InjectionRule[] {
       ),
       description: '"AI agents reading this ..."',
       anchors: ['reading', 'processing', 'parsing', 'summarizing', 'summarising', 'reviewing', 'analyzing', 'analysing', 'read', 'reads', 'process', 'processes', 'parses', 'summarizes', 'summarises', 'reviews', 'analyzes', 'analyses', 'see', 'sees'].map((w) => `${w} this`),
+      leadIn: true,
     },
     {
       kind: 'addresses-ai',
@@ -201,6 +212,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: /\b(?:dear|hey|hello|hi|attention)\s+(?:ai|llm|assistant|claude|chatgpt|gpt|copilot|gemini|codex|ai\s+(?:agent|assistant|model))\s*[,:!]/i,
       description: '"Dear AI, ..."',
       anchors: ['dear', 'hey', 'hello', 'hi', 'attention'].flatMap((g) => AI_NAMES.map((n) => `${g} ${n}`)),
+      leadIn: true,
     },
     {
       kind: 'addresses-ai',
@@ -208,6 +220,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: /\bas\s+an?\s+(?:ai|llm|language\s+model)(?:\s+(?:agent|assistant|model))?,?\s+you\s+(?:must|should|will|are\s+(?:required|instructed|expected))\b/i,
       description: '"As an AI, you must ..."',
       anchors: ['as an ai', 'as a ai', 'as an llm', 'as a llm', 'as a language model', 'as an language model'],
+      leadIn: true,
     },
 
     // --- role-markup: chat-template and transcript markup that fakes a turn ---
@@ -408,6 +421,7 @@ function buildInjectionRules(): InjectionRule[] {
       re: new RegExp(String.raw`(?:^|[\s"'>:(\[])(?:to|for|attention)\s+(?:any|all|the|every|each|our)\s+(?:${AI_ACTOR})\s*(?:reading|processing|parsing|seeing|here)?\s*[:,]`, 'i'),
       description: '"To any AI assistant: ...", "for the AI agents,"',
       anchors: ['to any', 'to all', 'to the', 'to every', 'to each', 'for any', 'for all', 'for the', 'for every', 'for each', 'attention'],
+      leadIn: true,
     },
 
     // --- encoded commands with an instruction to run them ---

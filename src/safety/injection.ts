@@ -366,7 +366,7 @@ function matchRules(rules: readonly CompiledRule[], text: string, boundary: numb
       const m = re.exec(text);
       if (!m) break;
       if (m[0].length === 0) re.lastIndex++;
-      if (m.index + m[0].length > boundary && (!rule.accept || rule.accept(m))) {
+      if (m.index + m[0].length > boundary && (!rule.accept || rule.accept(m)) && !(rule.leadIn && isQuotedMention(text, m.index, m[0].length))) {
         if (rule.skipTraceEcho && isEcho()) break; // a build log's record of a command it ran
         out.push({ rule, index: m.index, length: m[0].length });
         break;
@@ -374,6 +374,31 @@ function matchRules(rules: readonly CompiledRule[], text: string, boundary: numb
     }
   }
   return out;
+}
+
+// Quote pairs: a quoted phrase opens with the first and closes with the second.
+const QUOTE_CLOSE: Record<string, string> = { "'": "'", '"': '"', '`': '`', '\u2018': '\u2019', '\u201c': '\u201d' };
+// The quote closes right after the match, and the phrase ends there: the line ends or a list goes on (`, 'next'`).
+const CLOSES_AFTER = /^[ \t.\u2026:,;!?-]{0,8}(['"`\u2019\u201d])\s*(?:[,;)\]}|/]|\.?\s*$)/u;
+const MAX_QUOTE_LEAD = 40; // characters between an opening quote and the match ("an LLM processes this")
+
+/**
+ * Whether a match sits in a quoted phrase that ends where the match ends: `rules for 'AI reviewers:', 'your
+ * new task is'` names phrases (a commit subject, a test name, a changelog), it does not address the reader.
+ * The opening quote is on the same line, at most a few words before the match, and not an apostrophe; after
+ * the closing quote the line ends or a list goes on, so `"your new task is" to ...` is still an order.
+ */
+function isQuotedMention(text: string, index: number, length: number): boolean {
+  const close = CLOSES_AFTER.exec(text.slice(index + length));
+  if (!close) return false;
+  const closer = close[1]!;
+  for (let p = index; p >= 0 && p >= index - MAX_QUOTE_LEAD; p--) {
+    const c = text[p]!;
+    if (c === '\n') return false;
+    if (QUOTE_CLOSE[c] === closer) return p === 0 || !/[\p{L}\p{N}]/u.test(text[p - 1]!);
+    if (c === closer) return false;
+  }
+  return false;
 }
 
 interface Normalized {

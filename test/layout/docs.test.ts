@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadAllReducers, reducers } from '../../src/reducers/registry.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -43,6 +44,20 @@ describe('docs', () => {
     const report = await import(path.join(root, 'bench/report.mjs'));
     const results = JSON.parse(fs.readFileSync(path.join(root, 'bench/results.json'), 'utf8'));
     expect(readme).toContain(report.readmeBlock(results));
+  });
+
+  it("a reducer named with a version in README and docs (`docker-build@1.0.2`) names the reducer's current one", async () => {
+    await loadAllReducers();
+    const current = new Map(reducers.map((r) => [r.name, r.loaded()!.version]));
+    const stale: string[] = [];
+    for (const page of ['README.md', ...pages(path.join(root, 'docs'))]) {
+      const text = fs.readFileSync(path.join(root, page), 'utf8');
+      for (const m of text.matchAll(/(?:── |"reducer":\s*")([a-z][\w-]*)@(\d+\.\d+\.\d+)\b/g)) {
+        const version = current.get(m[1]!);
+        if (version !== undefined && version !== m[2]) stale.push(`${page}: ${m[0]} (now ${version})`);
+      }
+    }
+    expect(stale).toEqual([]);
   });
 
   it('example packets in README and docs match their goldens', () => {

@@ -22,7 +22,7 @@ const ANNOTATIONS_CITED = 8;
 
 export const ghRunViewReducer: Reducer = {
   ...ghRunViewClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   wantsJson: true,
   // A `--log` line shown without its job, step and time: the citation's label names the step.
   excerptLine: stepText,

@@ -8,8 +8,9 @@ import { clip } from '../../core/format.js';
 import type { Reducer, StreamName } from '../../core/types.js';
 import { TestReport, projectFrame } from './test-report.js';
 import { cargoTestClaims } from './cargo-test.claims.js';
+import { COUNT, countOf } from './counts.js';
 
-const RESULT = /^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; (\d+) filtered out/;
+const RESULT = new RegExp(String.raw`^test result: (ok|FAILED)\. (${COUNT}) passed; (${COUNT}) failed; (${COUNT}) ignored; (${COUNT}) measured; (${COUNT}) filtered out`);
 const BLOCK = /^---- (.+?) stdout ----$/;
 /** `thread 'x' (123) panicked at src/lib.rs:36:9:` (Rust 1.73+) or `thread 'x' panicked at 'msg', src/lib.rs:36:9`. */
 const PANICKED = /^thread '([^']*)'(?: \(\d+\))? panicked at (?:'(.*)', )?(\S+?:\d+:\d+):?$/;
@@ -40,15 +41,15 @@ export const cargoTestReducer: Reducer = {
       const result = RESULT.exec(text);
       if (result) {
         report.closeBlock();
-        const [, , passed, failed, ignored] = result;
-        report.addCount('passed', Number(passed));
-        if (Number(failed) > 0) report.addCount('failed', Number(failed));
-        if (Number(ignored) > 0) report.addCount('ignored', Number(ignored));
+        const [, , passed = '', failed = '', ignored = ''] = result;
+        report.addCount('passed', countOf(passed));
+        if (countOf(failed) > 0) report.addCount('failed', countOf(failed));
+        if (countOf(ignored) > 0) report.addCount('ignored', countOf(ignored));
         // A binary that ran nothing (empty doc-tests) says nothing about the outcome.
         if (passed !== '0' || failed !== '0' || ignored !== '0') report.addResultLine(stream, n, text.length);
         // One line per test binary: cite the failing ones, and the largest green one.
         if (failed !== '0') report.addTotals(stream, n, 'failed binary');
-        else if (!best || Number(passed) > best.passed) best = { stream, n, passed: Number(passed) };
+        else if (!best || countOf(passed) > best.passed) best = { stream, n, passed: countOf(passed) };
         return;
       }
       const block = BLOCK.exec(text);

@@ -7,6 +7,7 @@
 import type { Reducer, ReducerRun, StreamName } from '../../core/types.js';
 import { OpenFailure, TestReport, projectFrame } from './test-report.js';
 import { goTestClaims } from './go-test.claims.js';
+import { COUNT, countOf } from './counts.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
@@ -23,7 +24,8 @@ const BENCH_RESULT = /^Benchmark\S+\s+\d+\s+[\d.]+ \S+\/op\b/;
 const PANIC = /^(?:panic: |fatal error: |WARNING: DATA RACE$)/;
 /** gotestsum's summary: `=== FAIL: example.com/x TestName (0.00s)`, `DONE 54 tests, 5 skipped, 12 failures in 1.234s`, `✖  example.com/x (20ms)`. */
 const GOTESTSUM_FAIL = /^=== (?:FAIL|Errors?):? (\S+)(?: (\S+))?(?: \([\d.]+s\))?$/;
-const GOTESTSUM_DONE = /^DONE (?:\d+ runs?, )?(\d+) tests?(.*?) in [\d.]+s$/;
+const GOTESTSUM_DONE = new RegExp(String.raw`^DONE (?:${COUNT} runs?, )?(${COUNT}) tests?(.*?) in [\d.]+s$`);
+const GOTESTSUM_COUNTS = new RegExp(String.raw`(${COUNT}) (skipped|failures?|errors?)`, 'g');
 const GOTESTSUM_PACKAGE = /^([✓✖∅]) {2}(\S+)/;
 /** Wording of a failed check, preferred over plain t.Log lines as the message. */
 const ASSERTY = /\b(?:want(?:ed)?|expected|got|mismatch|unexpected|differ|not equal|error|fail(?:ed|ure)?|should|must|missing|invalid)\b|!=|==/i;
@@ -292,8 +294,8 @@ function textRun(report: TestReport): ReducerRun {
       if (done) {
         closeFailing();
         const [, total, rest] = done;
-        report.setCount('total', Number(total));
-        for (const m of rest!.matchAll(/(\d+) (skipped|failures?|errors?)/g)) report.setCount(m[2]!.startsWith('fail') ? 'failed' : m[2]!.startsWith('error') ? 'errors' : 'skipped', Number(m[1]));
+        report.setCount('total', countOf(total!));
+        for (const m of rest!.matchAll(GOTESTSUM_COUNTS)) report.setCount(m[2]!.startsWith('fail') ? 'failed' : m[2]!.startsWith('error') ? 'errors' : 'skipped', countOf(m[1]!));
         report.addTotals(s, n, 'totals');
         return;
       }

@@ -3,16 +3,18 @@
  * their totals and the assertion lines of a failure (`Expected: 3`, `+ Received`, `- expected`).
  */
 import type { OpenFailure } from './test-report.js';
+import { COUNT, countOf } from './counts.js';
 
-const COUNT = /(\d+) (failed|failing|passed|passing|skipped|pending|todo|total|tests?)\b/g;
+const COUNTS = new RegExp(String.raw`(${COUNT}) (failed|failing|passed|passing|skipped|pending|todo|total|tests?)\b`, 'g');
+const TOTAL = new RegExp(String.raw`\((${COUNT})\)\s*$`);
 const KEYS: Record<string, string> = { failing: 'failed', passing: 'passed', pending: 'skipped', test: 'total', tests: 'total' };
 
 /** `3 failed, 1 skipped, 4 passed, 8 total` or `3 failed | 4 passed (7)` as [key, count] pairs. */
 export function parseCounts(text: string): Array<[string, number]> {
   const out: Array<[string, number]> = [];
-  for (const m of text.matchAll(COUNT)) out.push([KEYS[m[2]!] ?? m[2]!, Number(m[1])]);
-  const total = /\((\d+)\)\s*$/.exec(text);
-  if (total && !out.some(([k]) => k === 'total')) out.push(['total', Number(total[1])]);
+  for (const m of text.matchAll(COUNTS)) out.push([KEYS[m[2]!] ?? m[2]!, countOf(m[1]!)]);
+  const total = TOTAL.exec(text);
+  if (total && !out.some(([k]) => k === 'total')) out.push(['total', countOf(total[1]!)]);
   return out;
 }
 

@@ -8,10 +8,11 @@ import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
 import { TestReport, projectFrame } from './test-report.js';
 import { mochaClaims } from './mocha.claims.js';
+import { COUNT, countOf } from './counts.js';
 
-const PASSING = /^\s+(\d+) passing(?: \(\d+(?:ms|s|m)\))?$/;
-const PENDING = /^\s+(\d+) pending$/;
-const FAILING = /^\s+(\d+) failing$/;
+const PASSING = new RegExp(String.raw`^\s+(${COUNT}) passing(?: \(\d+(?:ms|s|m)\))?$`);
+const PENDING = new RegExp(String.raw`^\s+(${COUNT}) pending$`);
+const FAILING = new RegExp(String.raw`^\s+(${COUNT}) failing$`);
 const FAILURE = /^ {2}(\d+)\) (.*)$/;
 
 export const mochaReducer: Reducer = {
@@ -27,15 +28,15 @@ export const mochaReducer: Reducer = {
     return report.run((stream, n, text) => {
       const passing = PASSING.exec(text);
       if (passing) {
-        report.setCount('passed', Number(passing[1]));
+        report.setCount('passed', countOf(passing[1]!));
         report.addTotals(stream, n, 'passing');
         return;
       }
       const pending = PENDING.exec(text);
-      if (pending) return report.setCount('skipped', Number(pending[1]));
+      if (pending) return report.setCount('skipped', countOf(pending[1]!));
       const failing = FAILING.exec(text);
       if (failing) {
-        report.setCount('failed', Number(failing[1]));
+        report.setCount('failed', countOf(failing[1]!));
         report.addTotals(stream, n);
         failures = true;
         return;

@@ -8,12 +8,13 @@ import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
 import { type FailureDraft, type OpenFailure, TestReport, projectFrame } from './test-report.js';
 import { nodeTestClaims } from './node-test.claims.js';
+import { COUNT, countOf } from './counts.js';
 
 const TAP_RESULT = /^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO)\b.*)?$/i;
-const TAP_TOTAL = /^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
+const TAP_TOTAL = new RegExp(String.raw`^# (tests|suites|pass|fail|cancelled|skipped|todo) (${COUNT})$`);
 const SPEC_FAIL = /^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$/;
 const SPEC_PASS = /^\s*✔ /;
-const SPEC_TOTAL = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
+const SPEC_TOTAL = new RegExp(String.raw`^\u2139 (tests|suites|pass|fail|cancelled|skipped|todo) (${COUNT})$`);
 const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'failed' };
 /** Spec reporter: `test at test/orders.test.js:24:11`, where a failing test listed again after `✖ failing tests:` is declared. */
 const DECLARED_AT = /^test at \S+:\d+:\d+$/;
@@ -64,7 +65,7 @@ export const nodeTestReducer: Reducer = {
       if (total) {
         closeFailure();
         const key = KEYS[total[1]!] ?? total[1]!;
-        const value = Number(total[2]);
+        const value = countOf(total[2]!);
         if (key !== 'suites' && (value > 0 || key === 'passed' || key === 'total')) report.setCount(key, value);
         // `# pass 12` states the outcome of a green run; `# fail 3` that of a red one: cite both.
         if (key === 'passed' || (key === 'failed' && value > 0)) report.addTotals(stream, n, key === 'passed' ? 'totals' : 'failed');

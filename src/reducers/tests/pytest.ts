@@ -7,10 +7,13 @@
 import type { Reducer, StreamName } from '../../core/types.js';
 import { OpenFailure, PYTHON_EXCEPTION, TestReport, projectFrame } from './test-report.js';
 import { pytestClaims } from './pytest.claims.js';
+import { COUNT, countOf } from './counts.js';
 
 const SECTION = /^=+ (.+?) =+$/;
 const BLOCK = /^_+ (\S.*?) _+$/;
-const TOTALS = /^(?:=+ )?((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?(?: =+)?$/;
+const TOTALS = new RegExp(
+  String.raw`^(?:=+ )?((?:${COUNT} (?:failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?(?: =+)?$`,
+);
 const NO_TESTS = /^=* ?no tests ran(?: in [\d.]+s)? ?=*$/;
 const SUMMARY_ITEM = /^(FAILED|ERROR|XPASS|XFAIL) (.+?)(?: - (.*))?$/;
 /** The last line of a long traceback: `tests/test_x.py:12: AssertionError`. */
@@ -184,7 +187,7 @@ export const pytestReducer: Reducer = {
         const [num, word] = part.split(' ');
         const key = word === 'error' ? 'errors' : word === 'warning' ? 'warnings' : word!;
         if (key === 'warnings') continue;
-        report.setCount(key, Number(num));
+        report.setCount(key, countOf(num!));
       }
       report.addTotals(stream, n);
     }

@@ -7,9 +7,10 @@
 import type { Reducer } from '../../core/types.js';
 import { PYTHON_EXCEPTION, TestReport, projectFrame } from './test-report.js';
 import { unittestClaims } from './unittest.claims.js';
+import { COUNT, countOf } from './counts.js';
 
 const HEADER = /^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(.*)$/;
-const RAN = /^Ran (\d+) tests? in [\d.]+s$/;
+const RAN = new RegExp(String.raw`^Ran (${COUNT}) tests? in [\d.]+s$`);
 const OUTCOME = /^(OK|FAILED)(?: \((.+)\))?$/;
 const KEYS: Record<string, string> = { failures: 'failed', errors: 'errors', skipped: 'skipped', expected_failures: 'xfailed', unexpected_successes: 'xpassed' };
 
@@ -25,7 +26,7 @@ export const unittestReducer: Reducer = {
       const ran = RAN.exec(text);
       if (ran) {
         report.closeBlock();
-        report.setCount('total', Number(ran[1]));
+        report.setCount('total', countOf(ran[1]!));
         report.addTotals(stream, n);
         return;
       }

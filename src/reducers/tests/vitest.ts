@@ -9,19 +9,20 @@ import { readJestReport } from './jest-json.js';
 import { parseCounts, readAssertionLine } from './js-test-lines.js';
 import { TestReport, projectFrame } from './test-report.js';
 import { vitestClaims } from './vitest.claims.js';
+import { COUNT, countOf } from './counts.js';
 
 const HEADER = /^ ?FAIL {1,2}(\S.*?)\s*$/;
 const SECTION = /^⎯+\s*(Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)\b.*⎯+$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\])?⎯*$/;
 /** One test file's result: ` ✓ src/a.test.ts (3 tests) 5ms`, ` ❯ src/b.test.ts (2 tests | 1 failed)`. */
-const FILE_RESULT = /^ [✓❯×↓] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(\d+ tests?/;
+const FILE_RESULT = new RegExp(String.raw`^ [\u2713\u276f\u00d7\u2193] \S+\.(?:test|spec)\.[cm]?[jt]sx? \(${COUNT} tests?`);
 const TEST_FILES = /^\s*Test Files\s+(.+)$/;
-const TESTS = /^\s*Tests\s+(\d+ .+)$/;
-const ERRORS = /^\s*Errors\s+(\d+) errors?\b/;
+const TESTS = new RegExp(String.raw`^\s*Tests\s+(${COUNT} .+)$`);
+const ERRORS = new RegExp(String.raw`^\s*Errors\s+(${COUNT}) errors?\b`);
 
 export const vitestReducer: Reducer = {
   ...vitestClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   wantsJson: true,
   start(ctx) {
     const report = new TestReport({ runner: 'vitest' }, ctx.errorPatterns);
@@ -44,7 +45,7 @@ export const vitestReducer: Reducer = {
       }
       const errors = ERRORS.exec(text);
       if (errors) {
-        report.setCount('errors', Number(errors[1]));
+        report.setCount('errors', countOf(errors[1]!));
         report.addTotals(stream, n, 'errors');
         return;
       }

@@ -120,7 +120,7 @@ describe('gh-run-view', () => {
 
   it('groups the same step failure across matrix jobs and cites it once', () => {
     const r = run(matrixLog());
-    expect(r.reducer).toBe('gh-run-view@1.1.0');
+    expect(r.reducer).toBe('gh-run-view@1.1.1');
     expect(r.fields.failed).toEqual([{ job: 'test (ubuntu)', step: 'Run tests', exitCode: 1, line: 56, sameIn: ['test (macos)', 'test (windows)'] }]);
     expect(r.text).toContain('FAIL src/a.test.ts > adds');
     // The step's echoed script inside ##[group] is not evidence.
