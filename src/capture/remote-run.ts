@@ -78,7 +78,8 @@ export class RemoteRun implements ReducerRun {
   private chars = 0;
   /** Batches the worker has not read yet; its start (and the lines it reads back from disk) counts as one. */
   private inflight = 1;
-  private drained: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Readers waiting for the worker to catch up, each until no more than its limit of batches waits on it. */
+  private waiting: Array<{ limit: number; resolve: () => void }> = [];
   /** Why the worker stopped, when it did: finish() then throws it, and the session degrades as for any failed reducer. */
   private failure: Error | null = null;
   steps?: () => StepSpan[];
@@ -131,10 +132,7 @@ export class RemoteRun implements ReducerRun {
   /** Sends the last batch and waits until the worker has read every line (or stopped). */
   async drain(): Promise<void> {
     this.flush();
-    while (this.inflight > 0 && !this.failure) {
-      const wait = this.waitBelow(0);
-      if (wait) await wait;
-    }
+    await this.waitBelow(0);
   }
 
   finish(exit: ExitInfo): PacketParts {
@@ -150,21 +148,17 @@ export class RemoteRun implements ReducerRun {
     void this.worker.terminate();
   }
 
-  /** A promise that settles at the worker's next read while more than `limit` batches wait on it; null when none need wait. */
+  /** A promise that settles once no more than `limit` batches wait on the worker (or it stopped); null when none need wait. */
   private waitBelow(limit: number): Promise<void> | null {
     if (this.inflight <= limit || this.failure) return null;
-    if (!this.drained) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.drained = { promise, resolve };
-    }
-    return this.drained.promise;
+    return new Promise<void>((resolve) => this.waiting.push({ limit, resolve }));
   }
 
   private release(): void {
-    const drained = this.drained;
-    this.drained = null;
-    drained?.resolve();
+    const ready = this.waiting.filter((w) => this.inflight <= w.limit || this.failure);
+    if (ready.length === 0) return;
+    this.waiting = this.waiting.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
   }
 
   private flush(): void {

@@ -76,6 +76,24 @@ describe('a reducer on a worker thread', () => {
     expect(remote.finish(exit)).toEqual(here.finish(exit));
   });
 
+  it('keeps the reader waiting until the worker is back under its limit, not just one batch further', async () => {
+    const context: RunContext = { argv: ['app', 'logs'], errorPatterns: [], head: '', contentType: 'text', intent: 'verdict' };
+    const remote = new RemoteRun(script, { reducer: 'log', context, replay: null }, false);
+    const line = 'INFO  [worker-1] GET /api/v1/items/1 200 3ms user=7 '.padEnd(200, 'x');
+    // Far more batches than may wait, posted without pausing (a reader that ignored `busy`).
+    for (let n = 1; n <= 20_000; n++) remote.line('stdout', n, line);
+    for (let round = 0; round < 3; round++) {
+      const busy = remote.busy;
+      expect(busy).not.toBeNull();
+      await busy;
+      // Settled: the worker is back under the limit, so a reader may go on without waiting again.
+      expect(remote.busy).toBeNull();
+      for (let n = 1; n <= 2_000; n++) remote.line('stdout', 20_000 + round * 2_000 + n, line);
+    }
+    await remote.drain();
+    expect(remote.finish(exit).fields.levels).toEqual({ INFO: 26_000 });
+  });
+
   it('reports a reducer it cannot run as an error of finish(), without hanging', async () => {
     const remote = new RemoteRun(script, { reducer: 'no-such-reducer', context: { argv: [], errorPatterns: [], head: '' }, replay: null }, false);
     remote.line('stdout', 1, 'hello');
