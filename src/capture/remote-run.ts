@@ -58,12 +58,25 @@ export function workerScript(): string | null {
 }
 
 /**
- * Whether a core is free for the worker: two or more, and the last minute's load average, which counts this run
- * itself, under their number. On a machine busier than its cores a second thread only adds its own cost (the
- * batches, a second start) to a run that cannot go faster.
+ * Whether a core is free for the worker: two or more, and no more other threads ready to run right now than cores
+ * besides this one (Linux's count of runnable threads in /proc/loadavg, this run's own thread taken off; elsewhere
+ * the last minute's load average). On a machine busier than its cores a second thread only adds its own cost (the
+ * batches, a second start) to a run that cannot go faster. An average over the last minute would also count the
+ * run that just ended (a benchmark's previous run, an agent's previous command).
  */
-export function hasSpareCore(cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length, load = os.loadavg()[0] ?? 0): boolean {
-  return cores >= 2 && load < cores;
+export function hasSpareCore(cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length, others = otherRunnable()): boolean {
+  return cores >= 2 && others <= cores - 1;
+}
+
+/** Threads ready to run besides this one: /proc/loadavg's fourth field (`running/total`) less one, or the load average. */
+function otherRunnable(): number {
+  try {
+    const running = Number(/\s(\d+)\//.exec(fs.readFileSync('/proc/loadavg', 'utf8'))?.[1]);
+    if (Number.isFinite(running)) return Math.max(0, running - 1);
+  } catch {
+    // not Linux
+  }
+  return os.loadavg()[0] ?? 0;
 }
 
 export class RemoteRun implements ReducerRun {
