@@ -12,7 +12,7 @@ import { keepYoungGenerationCap } from './young-generation.js';
  * splitting and scanning for injection; the worker runs the reducer over the same lines. On two cores the
  * two halves overlap (the reducer is most of a long log's cost). The worker starts a fresh run of the same
  * reducer and reads the lines the main thread's run had seen back from the stored stream (`replay`), so its
- * packet is the one a run on the main thread would have made (test/capture/offload.test.ts holds them equal).
+ * packet is the one a run on the main thread would have made (test/hardening/offload.test.ts holds them equal).
  *
  * Lines cross in batches (their texts, numbers and the injection scan's facts; each text arrives as a string
  * of its own, not a slice of a batch that a kept template would hold in memory whole); at most
@@ -21,7 +21,7 @@ import { keepYoungGenerationCap } from './young-generation.js';
  * for the worker's answer (the lines are drained first, in CaptureSession.ready()).
  */
 
-/** Characters of line text per batch: enough to make a message's cost small beside the lines', few enough that a batch stays small. */
+/** Characters of line text per batch: enough that a message's own cost is small beside its lines', few enough to keep the batches waiting on the worker under a megabyte. */
 const BATCH_CHARS = 48 * 1024;
 /** Batches posted and not yet read by the worker, past which the reader pauses. */
 const MAX_INFLIGHT = 8;
@@ -30,10 +30,10 @@ const CALL_TIMEOUT_MS = 60_000;
 /** The young generation of the worker's heap (see young-generation.ts for the main thread's). */
 const WORKER_YOUNG_MB = 4;
 
-/** A line's facts from the injection scan, as one byte: bit 0 known, bit 1 a candidate fragment, bit 2 a notice fragment. */
-const KNOWN = 1;
-const CANDIDATE = 2;
-const NOTICE = 4;
+/** A line's facts from the injection scan, as one byte: known at all, a classifier fragment, a notice fragment (core/line-facts.ts). */
+export const FACT_KNOWN = 1;
+export const FACT_CANDIDATE = 2;
+export const FACT_NOTICE = 4;
 
 /** What the worker needs to run the reducer: its registry name, the run's context, and the lines to read back from disk first. */
 export interface OffloadSpec {
@@ -129,7 +129,7 @@ export class RemoteRun implements ReducerRun {
   line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     if (this.failure) return;
     const candidate = scannedCandidateOf(text);
-    this.facts.push(candidate === undefined ? 0 : KNOWN | (candidate ? CANDIDATE : 0) | (scannedNoticeOf(text) ? NOTICE : 0));
+    this.facts.push(candidate === undefined ? 0 : FACT_KNOWN | (candidate ? FACT_CANDIDATE : 0) | (scannedNoticeOf(text) ? FACT_NOTICE : 0));
     if (marks) (this.marks ??= {})[this.texts.length] = marks;
     this.texts.push(text);
     this.meta.push(stream === 'stdout' ? n : -n);

@@ -1,12 +1,12 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ReducerRun, StreamName } from '../core/types.js';
+import type { LineMarks, ReducerRun, StreamName } from '../core/types.js';
+import { readPrefix } from '../store/artifact-file.js';
 import { noteScannedLine } from '../core/line-facts.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { unstamp } from '../core/line-stamps.js';
 import { reducers } from '../reducers/registry.js';
 import { errorMessage } from '../errors.js';
-import type { OffloadSpec, WorkerMessage, WorkerReply } from './remote-run.js';
+import { FACT_CANDIDATE, FACT_KNOWN, FACT_NOTICE, type OffloadSpec, type WorkerMessage, type WorkerReply } from './remote-run.js';
 
 /**
  * The worker thread's side of RemoteRun: starts the named reducer with the run's context, reads back
@@ -68,26 +68,15 @@ function readBatch(batch: Extract<WorkerMessage, { kind: 'lines' }>, run: Reduce
     const line = texts[i]!;
     const fact = facts[i]!;
     // The injection scan's facts about the line, as the main thread found them (see core/line-facts.ts).
-    if (fact & 1) noteScannedLine(line, (fact & 2) !== 0, (fact & 4) !== 0);
+    if (fact & FACT_KNOWN) noteScannedLine(line, (fact & FACT_CANDIDATE) !== 0, (fact & FACT_NOTICE) !== 0);
     const n = meta[i]!;
     run.line(n > 0 ? 'stdout' : 'stderr', Math.abs(n), line, marks?.[i]);
   }
 }
 
 /** Feeds the first `bytes` of a stored stream, split and decoded as the capture splits them. */
-function replay(source: NonNullable<OffloadSpec['replay']>, feed: (stream: StreamName, n: number, text: string, marks?: import('../core/types.js').LineMarks) => void): void {
+function replay(source: NonNullable<OffloadSpec['replay']>, feed: (stream: StreamName, n: number, text: string, marks?: LineMarks) => void): void {
   const splitter = new LineSplitter((n, text, marks) => feed(source.stream, n, source.stamped ? unstamp(text) : text, marks));
-  const fd = fs.openSync(source.file, 'r');
-  try {
-    for (let at = 0; at < source.bytes; ) {
-      // A new buffer each time: the splitter keeps views of a line that runs on into the next read.
-      const buffer = Buffer.allocUnsafe(Math.min(1 << 16, source.bytes - at));
-      const got = fs.readSync(fd, buffer, 0, buffer.length, at);
-      if (got === 0) break;
-      splitter.push(buffer.subarray(0, got));
-      at += got;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
+  // readPrefix hands over a copy of each read: the splitter keeps views of a line that runs on into the next one.
+  readPrefix(source.file, source.bytes, (bytes) => splitter.push(bytes));
 }

@@ -516,19 +516,9 @@ export class CaptureSession {
       const file = `${this.options.outputsDir}/${id}.${stream}`;
       if (!fs.existsSync(file)) continue;
       const splitter = new LineSplitter((n, text, marks) => run.line(stream, n, text, marks));
-      const fd = fs.openSync(file, 'r');
-      try {
-        for (;;) {
-          // A new buffer each time: the splitter keeps views of a line that runs on into the next read.
-          const buffer = Buffer.allocUnsafe(1 << 16);
-          const got = fs.readSync(fd, buffer, 0, buffer.length, null);
-          if (got === 0) break;
-          splitter.push(buffer.subarray(0, got));
-        }
-        splitter.end();
-      } finally {
-        fs.closeSync(fd);
-      }
+      // readPrefix hands over a copy of each read: the splitter keeps views of a line that runs on into the next one.
+      readPrefix(file, fs.statSync(file).size, (bytes) => splitter.push(bytes));
+      splitter.end();
     }
     return run.finish(exit);
   }
