@@ -16,7 +16,6 @@ const throwing: Reducer = {
   name: 'throws-at-three',
   family: 'test',
   version: '0.0.1',
-  description: 'a reducer that fails on its third line',
   detect: () => 1,
   start: () => ({
     line(_stream, n) {
