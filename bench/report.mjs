@@ -18,7 +18,7 @@ export function tableRows(r, { withFixtures = true } = {}) {
     }
   }
   for (const t of r.throughput ?? []) {
-    rows.push([`${t.shape} log`, `${t.mib} MiB`, `${t.mibPerSecond} MiB/s, ${t.ratio}x floor (${t.floorSeconds} s)`, `peak ${t.peakMiB} MiB, packet ${t.packetBytes} B`]);
+    rows.push([`${t.shape} log`, `${t.mib} MiB${t.oneThread ? ', 1 thread' : ''}`, `${t.mibPerSecond} MiB/s, ${t.ratio}x floor (${t.floorSeconds} s)`, `peak ${t.peakMiB} MiB, packet ${t.packetBytes} B`]);
   }
   for (const [name, peak] of Object.entries(r.memory ?? {})) {
     const exit = r.memoryExit?.[name];
@@ -79,7 +79,7 @@ export function chart(r) {
   const bars = [];
   if (r.startup) bars.push(['start-up: reduce -- true', r.startup.wrapRatio], ['start-up: inspect last', r.startup.inspectRatio]);
   if (r.startup?.cpuMs) bars.push(['start-up CPU: reduce -- true', r.startup.wrapCpuRatio], ['start-up CPU: inspect last', r.startup.inspectCpuRatio]);
-  for (const t of r.throughput ?? []) bars.push([`${t.shape} log ${t.mib} MiB`, t.ratio]);
+  for (const t of r.throughput ?? []) bars.push([`${t.shape} log ${t.mib} MiB${t.oneThread ? ', 1 thread' : ''}`, t.ratio]);
   const max = Math.max(4, ...bars.map((b) => b[1]));
   const rowH = 26, left = 230, width = 420, top = 40;
   const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
