@@ -148,16 +148,14 @@ export class RemoteRun implements ReducerRun {
     await this.waitBelow(0);
   }
 
+  /** The worker stays up after it: the session asks for the steps again, then closes it. */
   finish(exit: ExitInfo): PacketParts {
-    try {
-      return this.call({ kind: 'call', method: 'finish', exit }) as PacketParts;
-    } finally {
-      void this.worker.terminate();
-    }
+    return this.call({ kind: 'call', method: 'finish', exit }) as PacketParts;
   }
 
-  /** Stops the worker (a run that ends without finish()). */
+  /** Stops the worker; a call after it fails at once. */
   close(): void {
+    this.failure ??= new Error('reducer worker closed');
     void this.worker.terminate();
   }
 

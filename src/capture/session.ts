@@ -202,7 +202,7 @@ export class CaptureSession {
     const run = this.run;
     if (!run || this.reducerFailure || run.json || !this.context || this.storeError || !hasSpareCore(undefined, this.options.offload!.anyLoad ? 0 : undefined)) return false;
     if (registry.find((r) => r.name === detection.reducer.name)?.loaded() !== detection.reducer) return false;
-    const fed = [this.stdout, this.stderr].filter((tap) => tap.splitter.lines > 0 || tap.splitter.bytes > 0);
+    const fed = [this.stdout, this.stderr].filter((tap) => tap.splitter.bytes > 0);
     if (fed.length > 1) return false;
     const script = workerScript();
     if (!script) return false;
@@ -307,6 +307,8 @@ export class CaptureSession {
       }
     }
     if (parts && id && this.run?.steps && !this.reducerFailure) parts = this.readSteps(parts, id, notes);
+    // The worker answered its last call (finish, then the steps to read again).
+    this.remote?.close();
     if (!parts) {
       notes.push(`degraded: reducer ${detection.reducer.name} failed (${errorMessage(this.reducerFailure).slice(0, 200)}); generic text reducer used`);
       parts = id ? this.rereadAsText(id, exit) : emptyParts(exit);
@@ -491,7 +493,7 @@ export class CaptureSession {
         const { span } = read;
         const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded(), this[span.stream].splitter.fineIndex);
         // What a run of the step's command alone would show whole (an answer, a failure, a short success: under `auto` a
-        // run's output of 2 KiB or less is shown whole, see packer.ts preferWhole), the step shows whole too.
+        // run's output of WHOLE_FLOOR or less is shown whole, see packer.ts preferWhole), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
         if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : Math.max(success, WHOLE_FLOOR))) {
           stepParts.citations.unshift({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });

@@ -67,6 +67,7 @@ describe('a reducer on a worker thread', () => {
     const { here, remote } = bothWays(logReducer, context, lines);
     await remote.drain();
     expect(remote.finish(exit)).toEqual(here.finish(exit));
+    remote.close();
   });
 
   it("answers a job log's steps as the main thread would", async () => {
@@ -74,8 +75,11 @@ describe('a reducer on a worker thread', () => {
     const context: RunContext = { argv: ['gh', 'run', 'view', '--log-failed'], errorPatterns: [], head: log.slice(0, 8192), contentType: 'text', intent: 'verdict' };
     const { here, remote } = bothWays(ciLogReducer, context, log.split('\n').map((text): [StreamName, string] => ['stdout', text]), true);
     await remote.drain();
+    // The session's order: steps before finish (to load their bodies), finish, then steps again (to read them).
     expect(remote.steps!()).toEqual(here.steps!());
     expect(remote.finish(exit)).toEqual(here.finish(exit));
+    expect(remote.steps!()).toEqual(here.steps!());
+    remote.close();
   });
 
   it('keeps the reader waiting until the worker is back under its limit, not just one batch further', async () => {
@@ -94,6 +98,9 @@ describe('a reducer on a worker thread', () => {
     }
     await remote.drain();
     expect(remote.finish(exit).fields.levels).toEqual({ INFO: 26_000 });
+    remote.close();
+    // Closed: a further call fails at once instead of waiting on a worker that is gone.
+    expect(() => remote.steps?.() ?? remote.finish(exit)).toThrow(/closed/);
   });
 
   it('reports a reducer it cannot run as an error of finish(), without hanging', async () => {
@@ -101,6 +108,7 @@ describe('a reducer on a worker thread', () => {
     remote.line('stdout', 1, 'hello');
     await remote.drain();
     expect(() => remote.finish(exit)).toThrow(/no reducer named no-such-reducer/);
+    remote.close();
   });
 });
 
@@ -135,6 +143,16 @@ describe.runIf(fs.existsSync(script))('the CLI with REDUCE_OFFLOAD_BYTES', () =>
     const worker = run(args, String(1 << 20));
     expect(worker.out).toBe(main.out);
     expect(worker.status).toBe(3);
+    if (spare()) expect(thread(worker.store)).toBe('worker');
+  });
+
+  it("prints the same packet for a CI job's log, its failed step read again after the worker's finish", () => {
+    const input = fs.readFileSync(path.join(root, 'fixtures/log/actions-large-jest-fails/stdout'), 'utf8');
+    const main = run([], 'off', input);
+    const worker = run([], '0', input);
+    expect(worker.out).toBe(main.out);
+    // The step read by jest's own reducer (CaptureSession.readSteps), after finish():
+    expect(worker.out).toMatch(/steps: \[\{"step":"Run npx jest","exitCode":1,"reducer":"jest@/);
     if (spare()) expect(thread(worker.store)).toBe('worker');
   });
 
