@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FIRST_YOUNG_GENERATION_CAP, YOUNG_GENERATION_CAP, capYoungGeneration } from './capture/young-generation.js';
+import { offloadSetting } from './capture/offload-setting.js';
 import { requireWithCodeCache } from './code-cache.js';
 import { hotCommand, type HotCommand } from './commands/fast-args.js';
 import { reportError } from './errors.js';
@@ -33,7 +34,7 @@ async function run(argv: readonly string[]): Promise<number> {
   // Here, not in the run itself: the build runs one to make the code cache, and a V8 flag changed
   // there would make V8 reject that cache at every start.
   // A run whose reducer may move to a worker starts at the smaller cap (young-generation.ts).
-  if (hot?.kind === 'run') capYoungGeneration(undefined, process.env.REDUCE_OFFLOAD_BYTES?.trim() === 'off' ? YOUNG_GENERATION_CAP : FIRST_YOUNG_GENERATION_CAP);
+  if (hot?.kind === 'run') capYoungGeneration(undefined, offloadSetting(process.env).offload ? FIRST_YOUNG_GENERATION_CAP : YOUNG_GENERATION_CAP);
   if (hot) return (await loadHot(hot.kind)).runHot(hot);
   try {
     return await (await import('./program.js')).runProgram(argv);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { offloadSetting } from './offload-setting.js';
 import { defaultConfig, type BudgetName, type Config } from '../config.js';
 import { splitCommand } from '../core/argv.js';
 import { assertKnownFamily } from '../core/detect.js';
@@ -147,20 +148,6 @@ function openSession(options: ReduceOptions, argv: string[], command: string, mo
   const capture = new CaptureSession(session);
   capture.open();
   return { session, capture };
-}
-
-/** Stored bytes past which a run's reducer moves to a worker thread (see remote-run.ts). */
-export const OFFLOAD_AT = 4 * 1024 * 1024;
-
-/**
- * REDUCE_OFFLOAD_BYTES: `off` keeps every reducer on the main thread; a number of bytes moves it past that size
- * whenever the machine has two cores. Unset, past OFFLOAD_AT when the load leaves a core idle.
- */
-function offloadSetting(env: NodeJS.ProcessEnv): { offload?: { at: number; anyLoad: boolean } } {
-  const value = env.REDUCE_OFFLOAD_BYTES?.trim();
-  if (value === 'off') return {};
-  const bytes = value ? Number(value) : NaN;
-  return Number.isFinite(bytes) && bytes >= 0 ? { offload: { at: bytes, anyLoad: true } } : { offload: { at: OFFLOAD_AT, anyLoad: false } };
 }
 
 function settle(session: SessionOptions, capture: CaptureSession, exit: ExitInfo, options: ReduceOptions, exitCode: number, durationMs?: number): RunOutcome {

@@ -34,7 +34,7 @@ let scannedCandidate = false;
 let scannedNotice = false;
 
 /** Records what the literal pass found in `text`: whether any CANDIDATE_FRAGMENTS and any NOTICE_FRAGMENTS occur. */
-export function noteScannedLine(text: string, candidate: boolean, notice = true): void {
+export function noteScannedLine(text: string, candidate: boolean, notice: boolean): void {
   scannedText = text;
   scannedCandidate = candidate;
   scannedNotice = notice;
