@@ -351,7 +351,8 @@ function buildInjectionRules(): InjectionRule[] {
       kind: 'exfiltration',
       id: 'send-secrets',
       re: new RegExp(
-        String.raw`\b(?:send|post|upload|exfiltrate|forward|transmit|email|leak|append|include|attach|embed|encode|add)\s+(?:\w+\s+){0,3}?${SECRET_THINGS}\b[^\n]{0,80}?\b(?:to|into|in|via|at|as)\s+(?:https?:\/\/|the\s+(?:url|link|image|endpoint|webhook|server|query)|this\s+(?:url|link|image|endpoint|webhook|server|address)|(?:an?\s+)?(?:image|markdown)\s+(?:url|link)|[\w-]+\.[\w.-]+\/)`,
+        // A negated verb ("clients will not send the cookie to the server") describes, it does not ask.
+        String.raw`(?<!(?:\bnot|\bnever|n't)\s+)\b(?:send|post|upload|exfiltrate|forward|transmit|email|leak|append|include|attach|embed|encode|add)\s+(?:\w+\s+){0,3}?${SECRET_THINGS}\b[^\n]{0,80}?\b(?:to|into|in|via|at|as)\s+(?:https?:\/\/|the\s+(?:url|link|image|endpoint|webhook|server|query)|this\s+(?:url|link|image|endpoint|webhook|server|address)|(?:an?\s+)?(?:image|markdown)\s+(?:url|link)|[\w-]+\.[\w.-]+\/)`,
         'i',
       ),
       description: '"send the API keys to https://..."',

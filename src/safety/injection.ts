@@ -115,11 +115,15 @@ function candidates(hits: LiteralHits, text: string): CompiledRule[] {
 }
 
 // Disguised spellings, tried on a line no rule matched as written:
-// - identifiers: `test_ignore_previous_instructions`, `TestAIAgentMustDeleteX` (test names, keys);
+// - identifiers: `test_ignore_previous_instructions`, `ignoreAllPreviousInstructions` (test names, keys), for the
+//   sentence rules only (PROSE_KINDS);
 // - leetspeak: `1gn0r3 4ll pr3v10u5 1nstruct10ns` (when a leet spelling of a trigger word occurs, and two or
 //   more words mix letters and digits and are not hex);
 // - homoglyphs: Cyrillic and Greek letters that look Latin inside Latin words (`іgnоrе`).
 const IDENTIFIER = /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/;
+// An identifier spelled out as words can only disguise a sentence: the rules for markup, tags, shell pipes and
+// encodings match syntax, which splitting `decodeInteger` or `<InvokeMethods>` into words only invents.
+const PROSE_KINDS = new Set(['override', 'addresses-ai', 'exfiltration', 'destructive']);
 const LEET_WORD = /(?<![\w@$])(?![0-9a-f]+(?![\w@$]))(?=[\w@$]*[a-z])[a-z@$]*[013457@$][a-z0-9@$]*[a-z][a-z0-9@$]*/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 const MIXED_SCRIPT = /[A-Za-z][\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][A-Za-z]/;
@@ -300,7 +304,9 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
       if (!matchedAny) {
         // Nothing matched as written: try the line's disguised spellings.
         for (const d of disguises(norm.text, rules.length > 0, hits.nonAscii)) {
-          for (const m of matchRules(candidates(t.literals.scan(d.text, normHits), d.text), d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
+          const found = candidates(t.literals.scan(d.text, normHits), d.text);
+          const rulesFor = d.name === 'identifier' ? found.filter((r) => PROSE_KINDS.has(r.rule.kind)) : found;
+          for (const m of matchRules(rulesFor, d.text, 0, isEcho)) add(n, m.rule.kind, `${d.name}:${m.rule.id}`, snippetOf(d.text, m.index, m.length));
         }
       }
       if (norm.hidden) {
