@@ -230,6 +230,8 @@ function buildInjectionRules(): InjectionRule[] {
       re: /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|start_header_id|end_header_id|eot_id|begin_of_text|tool|ipython|channel|message|start|end|return|call|constrain|fim_\w+)\|>/i,
       description: 'ChatML / Llama / harmony special tokens such as <|im_start|>',
       anchors: ['<|i', '<|e', '<|s', '<|u', '<|a', '<|t', '<|b', '<|c', '<|m', '<|r', '<|f'],
+      // A token alone in quotes names it (a tokenizer's source, a server's stop list); one that opens a turn does not.
+      leadIn: true,
     },
     {
       kind: 'role-markup',
