@@ -28,6 +28,9 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // `dev-gitlab` runs each as the last command of a GitLab CI job's script, as the job's raw log (`glab ci trace`, the
 // job's log download) prints it: the runner's banner, its `section_start:…\r\e[0K` headers, `$ npm ci` before the run's
 // `$ <command>` echo, then `ERROR: Job failed: exit code N` or `Job succeeded`.
+// `dev-jenkins` runs each as the `sh` step of a Jenkins Declarative Pipeline's `Test` stage, as its console log
+// (`/job/<name>/<n>/consoleText`) prints it: `[Pipeline]` step lines, the checkout, `+ npm ci` and `+ <command>`
+// (`sh` runs `sh -xe`), then `ERROR: script returned exit code N` and `Finished: FAILURE`, or `Finished: SUCCESS`.
 const VARIANTS = {
   'dev-piped': 'eval/dev, piped with no argv',
   'dev-unknown': 'eval/dev, through an unknown program',
@@ -36,6 +39,7 @@ const VARIANTS = {
   'dev-ghlog': 'eval/dev, as gh run view --log-failed prints the step',
   'dev-docker': 'eval/dev, as the RUN step of a docker build --progress=plain',
   'dev-gitlab': 'eval/dev, as the last command of a GitLab CI job log',
+  'dev-jenkins': 'eval/dev, as the sh step of a Jenkins Pipeline console log',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -144,6 +148,11 @@ function variantOf(split) {
       if (lines.at(-1) === '') lines.pop();
       fs.writeFileSync(path.join(out, name, 'stdout'), gitlabJob(meta.command, lines, meta.exit_code ?? 0));
       Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-jenkins') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      fs.writeFileSync(path.join(out, name, 'stdout'), jenkinsPipeline(meta.command, lines, meta.exit_code ?? 0));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
     } else if (split === 'dev-docker') {
       const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
       if (lines.at(-1) === '') lines.pop();
@@ -200,6 +209,86 @@ function gitlabJob(command, lines, exitCode) {
     end('cleanup_file_variables'),
     '',
     exitCode !== 0 ? `${E}[31;1mERROR: Job failed: exit code ${exitCode}\n${E}[0;m` : `${E}[32;1mJob succeeded${E}[0;m`,
+  ];
+  return out.join('\n') + '\n';
+}
+
+/**
+ * A Jenkins Declarative Pipeline (Jenkins 2.4xx, git plugin) whose `Test` stage ran `command` in a `sh` step and
+ * printed `lines`, as the build's console log holds it: `[Pipeline]` lines for each step and block, the SCM checkout's
+ * ` > git …` commands, the `Install` stage's `+ npm ci`, the commands echoed by `sh -xe` as `+ …`. A failed step skips
+ * the later stages (`Stage "Deploy" skipped due to earlier failure(s)`), runs the post actions and ends with
+ * `ERROR: script returned exit code N` and `Finished: FAILURE`; a passing one skips Deploy by its `when` and ends with
+ * `Finished: SUCCESS`. No times (the Timestamper plugin's prefixes are the stamped variant's concern).
+ */
+function jenkinsPipeline(command, lines, exitCode) {
+  const failed = exitCode !== 0;
+  const ws = '/var/lib/jenkins/workspace/project_main';
+  const out = [
+    'Started by user Jane Doe',
+    'Obtained Jenkinsfile from git https://git.example.com/project.git',
+    '[Pipeline] Start of Pipeline',
+    '[Pipeline] node',
+    `Running on build-agent-2 in ${ws}`,
+    '[Pipeline] {',
+    '[Pipeline] stage',
+    '[Pipeline] { (Declarative: Checkout SCM)',
+    '[Pipeline] checkout',
+    'Selected Git installation does not exist. Using Default',
+    'The recommended git tool is: NONE',
+    'No credentials specified',
+    ` > git rev-parse --resolve-git-dir ${ws}/.git # timeout=10`,
+    'Fetching changes from the remote Git repository',
+    ' > git config remote.origin.url https://git.example.com/project.git # timeout=10',
+    'Fetching upstream changes from https://git.example.com/project.git',
+    ' > git --version # timeout=10',
+    " > git --version # 'git version 2.39.5'",
+    ' > git fetch --tags --force --progress -- https://git.example.com/project.git +refs/heads/*:refs/remotes/origin/* # timeout=10',
+    ' > git rev-parse refs/remotes/origin/main^{commit} # timeout=10',
+    'Checking out Revision 8f2d5c1a9b7e4f3a2c1d0e9f8a7b6c5d4e3f2a1b (refs/remotes/origin/main)',
+    ' > git config core.sparsecheckout # timeout=10',
+    ' > git checkout -f 8f2d5c1a9b7e4f3a2c1d0e9f8a7b6c5d4e3f2a1b # timeout=10',
+    'Commit message: "Bump version"',
+    ' > git rev-list --no-walk 4e3f2a1b8f2d5c1a9b7e4f3a2c1d0e9f8a7b6c5d # timeout=10',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] withEnv',
+    '[Pipeline] {',
+    '[Pipeline] stage',
+    '[Pipeline] { (Install)',
+    '[Pipeline] sh',
+    '+ npm ci --no-audit --no-fund',
+    '',
+    'added 312 packages in 9s',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] stage',
+    '[Pipeline] { (Test)',
+    '[Pipeline] sh',
+    `+ ${command}`,
+    ...lines,
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] stage',
+    '[Pipeline] { (Deploy)',
+    failed ? 'Stage "Deploy" skipped due to earlier failure(s)' : 'Stage "Deploy" skipped due to when conditional',
+    '[Pipeline] getContext',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] stage',
+    '[Pipeline] { (Declarative: Post Actions)',
+    '[Pipeline] cleanWs',
+    '[WS-CLEANUP] Deleting project workspace...',
+    '[WS-CLEANUP] Deferred wipeout is used...',
+    '[WS-CLEANUP] done',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] }',
+    '[Pipeline] // withEnv',
+    '[Pipeline] }',
+    '[Pipeline] // node',
+    '[Pipeline] End of Pipeline',
+    ...(failed ? [`ERROR: script returned exit code ${exitCode}`, 'Finished: FAILURE'] : ['Finished: SUCCESS']),
   ];
   return out.join('\n') + '\n';
 }

@@ -6,13 +6,16 @@
  * GitLab CI job logs open with `Running with gitlab-runner …`, echo each script command as `$ <command>`
  * and end with `Job succeeded` or `ERROR: Job failed: exit code N` (gitlab-steps.ts).
  * Docs: https://docs.gitlab.com/ci/jobs/job_logs/
+ * Jenkins console logs print `[Pipeline] <step>` lines or open with `Started by …` and the workspace; `sh` steps
+ * echo each command as `+ <command>`, and a build ends with `Finished: <result>` (jenkins-steps.ts).
  */
 import type { Bullet, CitationDraft, Reducer, StreamName } from '../../core/types.js';
 import { ACTIONS_TIMESTAMP } from './classify.js';
 import { LogDigest } from './log-digest.js';
 import { clip } from '../../core/format.js';
-import { ciLogClaims, GITLAB_RUNNER } from './ci-log.claims.js';
+import { ciLogClaims, GITLAB_RUNNER, isJenkinsLog } from './ci-log.claims.js';
 import { GitLabSteps } from './gitlab-steps.js';
+import { JenkinsSteps } from './jenkins-steps.js';
 import { ActionsSteps } from './job-steps.js';
 
 const STEP = /##\[group\]Run (.+)$/;
@@ -27,16 +30,17 @@ interface Step {
 
 export const ciLogReducer: Reducer = {
   ...ciLogClaims,
-  version: '1.5.0',
+  version: '1.6.0',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     let step: Step | null = null;
     let failedStep: (Step & { exit: number; exitLine: number }) | null = null;
     const errorSteps = new Map<string, Step>();
-    // The steps of the job, read again by their own reducers (capture/step-reads.ts): GitLab's `$ command` echoes, or Actions' groups.
-    const gitlab = GITLAB_RUNNER.test(ctx.head.slice(0, 512));
-    const steps = gitlab ? { stdout: new GitLabSteps('stdout'), stderr: new GitLabSteps('stderr') } : { stdout: new ActionsSteps('stdout'), stderr: new ActionsSteps('stderr') };
+    // The steps of the job, read again by their own reducers (capture/step-reads.ts): GitLab's `$ command` echoes,
+    // Jenkins's `+ command` echoes, or Actions' groups.
+    const Steps = GITLAB_RUNNER.test(ctx.head.slice(0, 512)) ? GitLabSteps : isJenkinsLog(ctx.head) ? JenkinsSteps : ActionsSteps;
+    const steps = { stdout: new Steps('stdout'), stderr: new Steps('stderr') };
     return {
       steps: () => [...steps.stdout.spans(), ...steps.stderr.spans()],
       line(stream, n, text, marks) {

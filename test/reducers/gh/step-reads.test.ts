@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ActionsSteps, stepText } from '../../../src/reducers/generic/job-steps.js';
 import { stepArgv } from '../../../src/capture/step-reads.js';
 import { GitLabSteps } from '../../../src/reducers/generic/gitlab-steps.js';
+import { JenkinsSteps } from '../../../src/reducers/generic/jenkins-steps.js';
+import { isJenkinsLog } from '../../../src/reducers/generic/ci-log.claims.js';
 import { onlyStepRead, run } from '../helpers.js';
 
 // A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
@@ -226,5 +228,97 @@ describe('a GitLab CI job log', () => {
     const log = ['Running with gitlab-runner 17.5.2 (c6eae8d7)', '$ terraform init', 'Terraform has been successfully initialized!', '$ terraform plan', 'Plan: 1 to add, 0 to change, 0 to destroy.', 'Running after_script', '$ echo done', 'done', 'Job succeeded'];
     log.forEach((line, i) => steps.line(i + 1, line));
     expect(steps.spans().map((s) => [s.command, s.from, s.to, s.exitCode])).toEqual([['terraform plan', 5, 5, null]]);
+  });
+});
+
+/** A Jenkins Declarative Pipeline's console log: checkout, `Install`, then `Test` whose `sh` step ran `command`, printing `lines`. */
+function jenkinsPipeline(command: string, lines: string[], exit: number, noise = 0): string {
+  return [
+    'Started by user Jane Doe',
+    'Obtained Jenkinsfile from git https://git.example.com/shop.git',
+    '[Pipeline] Start of Pipeline',
+    '[Pipeline] node',
+    'Running on build-agent-2 in /var/lib/jenkins/workspace/shop_main',
+    '[Pipeline] {',
+    '[Pipeline] stage',
+    '[Pipeline] { (Declarative: Checkout SCM)',
+    '[Pipeline] checkout',
+    ...Array.from({ length: noise }, (_, i) => ` > git fetch --tags --force --progress -- https://git.example.com/shop.git +refs/heads/b${i}:refs/remotes/origin/b${i} # timeout=10`),
+    '[Pipeline] }',
+    '[Pipeline] stage',
+    '[Pipeline] { (Install)',
+    '[Pipeline] sh',
+    '+ npm ci',
+    'added 312 packages in 9s',
+    '[Pipeline] }',
+    '[Pipeline] stage',
+    '[Pipeline] { (Test)',
+    '[Pipeline] sh',
+    '+ cd web',
+    `+ ${command}`,
+    ...lines,
+    '[Pipeline] }',
+    '[Pipeline] stage',
+    '[Pipeline] { (Deploy)',
+    exit ? 'Stage "Deploy" skipped due to earlier failure(s)' : 'Stage "Deploy" skipped due to when conditional',
+    '[Pipeline] }',
+    '[Pipeline] stage',
+    '[Pipeline] { (Declarative: Post Actions)',
+    '[Pipeline] sh',
+    '+ docker compose logs --tail=5',
+    'db-1  | LOG:  database system is ready to accept connections',
+    '[Pipeline] }',
+    '[Pipeline] End of Pipeline',
+    ...(exit ? [`ERROR: script returned exit code ${exit}`, 'Finished: FAILURE'] : ['Finished: SUCCESS']),
+  ].join('\n') + '\n';
+}
+
+describe('a Jenkins console log', () => {
+  it("is claimed by ci-log from its [Pipeline] lines, and its failed command is read by that command's reducer", () => {
+    const result = run(jenkinsPipeline('npx jest --ci', JEST, 1, 400));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    const step = (result.fields.steps as Array<Record<string, unknown>>)[0]!;
+    expect(step).toMatchObject({ step: '+ npx jest --ci', exitCode: 1 });
+    expect(String(step.reducer)).toMatch(/^jest@/);
+    expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
+  });
+
+  it('wins over the content claim of the tool inside it (a pytest report in a job log is the job log)', () => {
+    const pytest = ['============================= test session starts ==============================', 'collected 2 items', '', 'tests/test_cart.py .F                                                    [100%]', '=========================== short test summary info ============================', 'FAILED tests/test_cart.py::test_coupon - assert -2 == 0', '========================= 1 failed, 1 passed in 0.12s =========================='];
+    const result = run(jenkinsPipeline('pytest -q', pytest, 1));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^pytest@/);
+  });
+
+  it('reads the failed command before the post actions, with the exit code the log gives at its end', () => {
+    const steps = new JenkinsSteps();
+    jenkinsPipeline('make check', ['cc -c cart.c', "cart.c:3:1: error: expected ';' before '}' token"], 2).split('\n').forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans().map((s) => [s.command, s.lines, s.exitCode])).toEqual([['make check', 2, 2]]);
+  });
+
+  it('in a build that passed, reads its last command that printed anything, not the post actions', () => {
+    const steps = new JenkinsSteps();
+    jenkinsPipeline('terraform plan', ['Plan: 1 to add, 0 to change, 0 to destroy.'], 0).split('\n').forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans().map((s) => [s.command, s.lines, s.exitCode])).toEqual([['terraform plan', 1, null]]);
+  });
+
+  it('a command that failed without printing is not read as the one before it', () => {
+    const steps = new JenkinsSteps();
+    const log = ['[Pipeline] sh', '+ npm ci', 'added 312 packages in 9s', '+ test -f dist/index.js', '[Pipeline] }', 'Stage "Deploy" skipped due to earlier failure(s)', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'];
+    log.forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans()).toEqual([]);
+  });
+
+  it("reads a freestyle job's shell step, failed without an exit code in the log (read as a failure)", () => {
+    const log = ['Started by user admin', 'Running as SYSTEM', 'Building in workspace /var/lib/jenkins/workspace/shop', '[shop] $ /bin/sh -xe /tmp/jenkins5630871960381519376.sh', '+ npm ci', 'added 312 packages in 9s', '+ npx jest --ci', ...JEST, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+    expect(isJenkinsLog(log.join('\n'))).toBe(true);
+    const steps = new JenkinsSteps();
+    log.forEach((line, i) => steps.line(i + 1, line));
+    expect(steps.spans().map((s) => [s.command, s.from, s.lines, s.exitCode])).toEqual([['npx jest --ci', 8, JEST.length, 1]]);
+  });
+
+  it('is not claimed from a lone "Started by" line or one [Pipeline] mention', () => {
+    expect(isJenkinsLog('Started by the cron daemon\nbackup done')).toBe(false);
+    expect(isJenkinsLog('docs: the [Pipeline] prefix marks step lines\nok')).toBe(false);
   });
 });
