@@ -82,7 +82,7 @@ for (const [entry, outfile] of [['dist/hot.js', hot], ['dist/hot-inspect.js', in
   // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
-  fs.writeFileSync(outfile, oneModuleKey(viewBuiltins(text)).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  fs.writeFileSync(outfile, oneModuleKey(lazyBuiltins(viewBuiltins(text))).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 // A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle.
 fs.writeFileSync(path.join(outdir, 'run-worker.cjs'), "'use strict';\n// A reducer on a worker thread: see src/capture/run-worker.ts.\nrequire('./hot.cjs').runReducerWorker();\n");
@@ -103,6 +103,24 @@ function viewBuiltins(code) {
   if (strict === -1) throw new Error('bundle: no "use strict" prologue to put the built-in view helper after');
   const at = strict + '"use strict";'.length;
   return code.slice(0, at) + helper + code.slice(at).replace(sites, '__builtinView(require("$1"))');
+}
+
+/**
+ * Built-ins that a bundled dependency imports when it loads but calls only on paths a run rarely takes: execa's
+ * IPC input (`serialize` from node:v8, for the `ipcInput` option). node:v8 and what it loads (heap utilities,
+ * promise hooks) cost 7-15 M instructions at every start; behind this proxy it loads at its first use. The
+ * young-generation watch (src/capture/young-generation.ts) loads it past 64 KiB of output.
+ */
+function lazyBuiltins(code, LAZY_BUILTINS = ['node:v8']) {
+  const helper = 'var __lazyBuiltin=(id)=>{let mod;const get=()=>mod??=require(id);return new Proxy({},{get:(_,key)=>key==="default"?get():get()[key],has:(_,key)=>key in get()})};';
+  let out = code;
+  for (const id of LAZY_BUILTINS) {
+    out = out.replaceAll(`__builtinView(require("${id}"))`, `__lazyBuiltin("${id}")`).replaceAll(`require("${id}")`, `__lazyBuiltin("${id}")`);
+  }
+  if (out === code) return code;
+  const at = out.indexOf('"use strict";') + '"use strict";'.length;
+  if (at < '"use strict";'.length) throw new Error('bundle: no "use strict" prologue to put the lazy built-in helper after');
+  return out.slice(0, at) + helper + out.slice(at);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { ensureOutputsDir } from '../store/outputs-dir.js';
 import { fallbacks, reducers as registry } from '../reducers/registry.js';
 import { RemoteRun, hasSpareCore, workerScript } from './remote-run.js';
-import { raiseYoungGenerationCap } from './young-generation.js';
+import { WATCH_AFTER_BYTES, raiseYoungGenerationCap, watchYoungGeneration } from './young-generation.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
 import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
@@ -134,6 +134,8 @@ export class CaptureSession {
   /** The run on a worker thread, once the output grew past `offload.at` (remote-run.ts). */
   private remote: RemoteRun | null = null;
   private offloadTried = false;
+  /** The CLI's young-generation watch was started (young-generation.ts: after WATCH_AFTER_BYTES of output). */
+  private watchingHeap = false;
   private pending: Array<[StreamName, number, string, LineMarks | undefined]> = [];
   private reducerFailure: Error | null = null;
   private readonly runNotes: string[] = [];
@@ -181,6 +183,10 @@ export class CaptureSession {
       tap.headBytes += take.length;
     }
     tap.splitter.push(chunk);
+    if (!this.watchingHeap && tap.splitter.bytes >= WATCH_AFTER_BYTES) {
+      this.watchingHeap = true;
+      watchYoungGeneration();
+    }
     if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
     if (!this.offloadTried && this.options.offload && tap.splitter.bytes >= this.options.offload.at && this.detection) this.offload();
   }

@@ -166,6 +166,16 @@ describe.runIf(fs.existsSync(script))('the CLI with REDUCE_OFFLOAD_BYTES', () =>
     if (spare()) expect(builtins(serviceLog(60_000))).toContain('worker_threads');
   });
 
+  it('loads node:v8 (the young-generation watch) only once the output passes WATCH_AFTER_BYTES', () => {
+    const report = path.join(folder(), 'builtins.txt');
+    const builtins = (input: string): string[] => {
+      reduce(['--command', 'app logs'], { input, env: { REDUCE_OUTPUTS: path.join(folder(), 'outputs'), REDUCE_OFFLOAD_BYTES: 'off', NODE_OPTIONS: `--require ${path.join(root, 'test/tools/report-builtins.cjs')}`, REPORT_BUILTINS: report } });
+      return fs.readFileSync(report, 'utf8').split('\n');
+    };
+    expect(builtins(serviceLog(100))).not.toContain('v8');
+    expect(builtins(serviceLog(5_000))).toContain('v8');
+  });
+
   it('keeps a run whose two streams both printed on the main thread', () => {
     // Not compared with another run: how two pipes interleave differs from run to run.
     const worker = run(['--', process.execPath, tool, 'both-flood', String(3 << 20), '4'], String(1 << 20));
