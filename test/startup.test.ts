@@ -167,8 +167,9 @@ describe("Node's own modules", () => {
     expect(new Set(drawn.filter((h) => h.length === 12)).size).toBe(drawn.filter((h) => h.length === 12).length);
   });
 
-  it('inspect loads no node:v8 (only a run watches its young generation)', () => {
-    expect(builtinsOf(['--', 'true']).builtins).toContain('v8');
+  it('neither a small run nor inspect loads node:v8 (only a run past 64 KiB of output watches its young generation)', () => {
+    expect(builtinsOf(['--', 'true']).builtins).not.toContain('v8');
+    expect(builtinsOf(['--', process.execPath, '-e', 'for (let i = 0; i < 3000; i++) console.log("line " + i + " of a long enough output")']).builtins).toContain('v8');
     const inspect = builtinsOf(['inspect', 'last'], { first: ['--', process.execPath, '-e', 'console.log("hello")'] });
     expect(inspect.status).toBe(0);
     expect(inspect.builtins).not.toContain('v8');
