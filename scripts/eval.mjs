@@ -28,6 +28,8 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // `dev-gitlab` runs each as the last command of a GitLab CI job's script, as the job's raw log (`glab ci trace`, the
 // job's log download) prints it: the runner's banner, its `section_start:…\r\e[0K` headers, `$ npm ci` before the run's
 // `$ <command>` echo, then `ERROR: Job failed: exit code N` or `Job succeeded`.
+// `dev-compose` pipes each as one service's lines in `docker compose up` / `docker compose logs` (`app-1  | ` before
+// every line, the name padded as Compose pads it for one service).
 // `dev-jenkins` runs each as the `sh` step of a Jenkins Declarative Pipeline's `Test` stage, as its console log
 // (`/job/<name>/<n>/consoleText`) prints it: `[Pipeline]` step lines, the checkout, `+ npm ci` and `+ <command>`
 // (`sh` runs `sh -xe`), then `ERROR: script returned exit code N` and `Finished: FAILURE`, or `Finished: SUCCESS`.
@@ -40,6 +42,7 @@ const VARIANTS = {
   'dev-docker': 'eval/dev, as the RUN step of a docker build --progress=plain',
   'dev-gitlab': 'eval/dev, as the last command of a GitLab CI job log',
   'dev-jenkins': 'eval/dev, as the sh step of a Jenkins Pipeline console log',
+  'dev-compose': 'eval/dev, as one service of docker compose up (app-1  | before every line)',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -147,6 +150,11 @@ function variantOf(split) {
       const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
       if (lines.at(-1) === '') lines.pop();
       fs.writeFileSync(path.join(out, name, 'stdout'), gitlabJob(meta.command, lines, meta.exit_code ?? 0));
+      Object.assign(meta, { mode: 'stdin', expect: {} });
+    } else if (split === 'dev-compose') {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      fs.writeFileSync(path.join(out, name, 'stdout'), lines.map((l) => `app-1  | ${l}\n`).join(''));
       Object.assign(meta, { mode: 'stdin', expect: {} });
     } else if (split === 'dev-jenkins') {
       const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');

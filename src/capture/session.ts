@@ -16,7 +16,7 @@ import { RemoteRun, hasSpareCore, workerScript } from './remote-run.js';
 import { WATCH_AFTER_BYTES, raiseYoungGenerationCap, watchYoungGeneration } from './young-generation.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
-import { isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
+import { isSourcePrefixed, isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
@@ -321,7 +321,7 @@ export class CaptureSession {
     }
     if (detection.source === 'fallback' && content.type === 'json' && detection.reducer.name === 'json' && !parts.fields.type) notes.push('output looked like JSON but did not parse; read as text');
     if (trailing && this.run && !this.reducerFailure) citeTrailing(parts, trailing);
-    if (this.stamped) notes.push('every line starts with a timestamp: excerpts leave it out (the artifact keeps it)');
+    if (this.stamped) notes.push('every line starts with a timestamp or its source: excerpts leave it out (the artifact keeps it)');
 
     return {
       id,
@@ -412,16 +412,25 @@ export class CaptureSession {
     // (go test's, jest's) than the stamped lines do; the artifact keeps them. A reducer sure of the
     // stamped lines as they are (`kubectl logs --timestamps`, `gh run view --log` by argv or shape) reads
     // its own format, and a log whose own lines start with the time stays a log, read as it is.
+    // Lines named by one source (`docker compose up tests`, `kubectl logs --prefix`) are that source's own: a tool's
+    // report there (pytest's, jest's) is read past the prefix even when the collector's reader claimed the run,
+    // which keeps a plain log (a server's) with its prefixes. A tool's reader (vitest's) chosen for the stamped lines
+    // reads them past the stamps: its format never starts with one.
     const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
-    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && chosen.score < SURE_OF_STAMPS) {
+    const sourced = COLLECTOR_READERS.has(chosen.reducer.name) && (isSourcePrefixed(probe.head) || isSourcePrefixed(probe.stderrHead));
+    const toolReader = !STAMPED_LOG_READERS.has(chosen.reducer.name);
+    if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && (chosen.score < SURE_OF_STAMPS || sourced || toolReader)) {
       const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };
       // Past the stamps the content may be a JSON document (`cat report.json` behind `docker logs -t`).
       const stampedContent = content;
       if (stamped.stdout) content = guessContentType(Buffer.from(bare.head));
       const read = detect(bare);
-      if (read.reducer !== chosen.reducer) {
+      // A tool's reader stays when the bare lines find only a log reader; it reads them bare all the same.
+      const next = read.reducer === chosen.reducer || (toolReader && STAMPED_LOG_READERS.has(read.reducer.name)) ? chosen : read;
+      const bareRead = next !== chosen ? !(sourced && PLAIN_LOG_READERS.has(next.reducer.name)) : !STAMPED_LOG_READERS.has(next.reducer.name);
+      if (bareRead) {
         Object.assign(probe, bare);
-        chosen = read;
+        chosen = next;
         this.stamped = stamped;
         this.bareContent = content;
       } else content = stampedContent;
@@ -541,6 +550,11 @@ const WHOLE_STEP_ROOM = 1024;
 
 /** A detection score at which a reducer reads timestamped lines as they are (a claim by argv scores 0.9). */
 const SURE_OF_STAMPS = 0.8;
+/** Readers of a collector's output (services, pods), and what past one source's prefix is only a log again. */
+const COLLECTOR_READERS = new Set(['docker-compose', 'docker-logs', 'kubectl-logs']);
+const PLAIN_LOG_READERS = new Set(['log']);
+/** Readers of logs as they are, stamps included: any other reader chosen for stamped lines reads them past the stamps. */
+const STAMPED_LOG_READERS = new Set(['log', 'text', 'ci-log', 'gh-run-view', ...COLLECTOR_READERS]);
 
 /** Cheap, for the live status line only; reducers do the real classification. */
 const ERRORISH = /\b(?:ERROR|FATAL|Error|error|FAIL|FAILED|failed|panic|Traceback|Exception)\b/;

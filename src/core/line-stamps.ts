@@ -1,8 +1,10 @@
 /**
  * The stamp a log collector puts in front of every line a tool printed: `docker logs -t`,
  * `kubectl logs --timestamps`, a CI job's raw log, `gh run view --log` (job and step names, then
- * the time). Read past it, the tool's own lines are what detection and the reducers know: a go test
- * run or a jest report behind timestamps is still one. The artifact keeps the lines as they came.
+ * the time); or the source it names before each line: `docker compose up`/`logs` (`tests-1  | `),
+ * `kubectl logs --prefix` (`[pod/api-7f9c/app] `), when every line comes from one source. Read past it,
+ * the tool's own lines are what detection and the reducers know: a go test run or a jest report behind
+ * timestamps is still one. The artifact keeps the lines as they came.
  */
 
 /** An RFC 3339 time (to the nanosecond), optionally after the job and step of `gh run view --log`, then a space. */
@@ -10,26 +12,50 @@ const STAMP = /^(?:[^\t\n]{1,100}\t[^\t\n]{1,200}\t)?\d{4}-\d\d-\d\dT\d\d:\d\d:\
 /** GitHub Actions' own markers: such a log is the ci-log reducer's, stamps and all. */
 export const RUNNER_MARKER = /##\[(?:group|endgroup|error|warning)\]/;
 const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
+/**
+ * The source a collector names before a line: docker compose's service and replica padded before ` | `
+ * (`tests-1  | `, v1 `tests_1  | `, `|` alone on an empty line), `kubectl logs --prefix`'s `[pod/<name>/<container>] `.
+ */
+const SOURCE = /^(?:([\w.-]{1,100}[-_]\d{1,4}) +\|(?: |$)|\[(pod\/[^\]\s]{1,250})\] )/;
 /** Head lines, at least, and the share of them that must carry the stamp. */
 const MIN_LINES = 4;
 const MIN_SHARE = 0.9;
 
 /** Whether (nearly) every line of a head starts with a collector's stamp. */
 export function isStamped(head: string): boolean {
-  // Most heads have no ISO time at all: one native search, not a split and a test per line.
-  if (!ISO_TIME.test(head) || RUNNER_MARKER.test(head)) return false;
+  // Most heads have no ISO time and no source at all: native searches, not a split and a test per line.
+  const times = ISO_TIME.test(head) && !RUNNER_MARKER.test(head);
+  const sources = head.includes(' |') || head.includes('[pod/');
+  if (!times && !sources) return false;
   // The head may end mid-line: its last piece is not judged.
   const lines = head.split('\n').slice(0, -1).filter((l) => l.trim() !== '');
   if (lines.length < MIN_LINES) return false;
   let stamped = 0;
-  for (const line of lines) if (STAMP.test(line)) stamped++;
+  let only: string | undefined;
+  for (const line of lines) {
+    const source = sources ? SOURCE.exec(line) : null;
+    if (source) {
+      // Lines of several services interleaved are a log of them all: read as it is, each line with its source.
+      const name = source[1] ?? source[2]!;
+      if ((only ??= name) !== name) return false;
+      stamped++;
+    } else if (times && STAMP.test(line)) stamped++;
+  }
   return stamped >= lines.length * MIN_SHARE;
 }
 
-/** The line without its stamp (a line with none is returned as it is). */
+/** Whether a stamped head's lines are named by one source (`tests-1  | `): a collector's prefix, not a log's own times. */
+export function isSourcePrefixed(head: string): boolean {
+  const first = head.split('\n', 8).find((l) => l.trim() !== '') ?? '';
+  return SOURCE.test(first) && isStamped(head);
+}
+
+/** The line without its source and stamp (a line with neither is returned as it is). */
 export function unstamp(text: string): string {
-  const m = STAMP.exec(text);
-  return m ? text.slice(m[0].length) : text;
+  const source = SOURCE.exec(text);
+  const rest = source ? text.slice(source[0].length) : text;
+  const m = STAMP.exec(rest);
+  return m ? rest.slice(m[0].length) : rest;
 }
 
 /** A head with every line's stamp removed. */

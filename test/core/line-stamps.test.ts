@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStamped, unstamp } from '../../src/core/line-stamps.js';
+import { isSourcePrefixed, isStamped, unstamp } from '../../src/core/line-stamps.js';
 import { run } from '../reducers/helpers.js';
 
 // `go test -v` output as a CI job's raw log or `docker logs -t` prints it: a time before every line.
@@ -45,5 +45,56 @@ describe('lines behind a collector timestamp', () => {
     // A document read as one has pointer citations; read as lines it would have none.
     expect(stamped.packet!.citations.some((c) => c.pointer !== undefined)).toBe(true);
     expect(stamped.text).toContain('pkg-57');
+  });
+});
+
+// pytest's report as `docker compose up tests` prints one service's lines.
+const PYTEST = [
+  '============================= test session starts ==============================',
+  'collected 40 items',
+  '',
+  'tests/test_cart.py ........................................F            [100%]',
+  '',
+  '=================================== FAILURES ===================================',
+  '___________________________ test_coupon_never_negative ___________________________',
+  '',
+  '    def test_coupon_never_negative():',
+  '>       assert total([(1, 1)], coupon=3) == 0',
+  'E       assert -2 == 0',
+  '',
+  'tests/test_cart.py:7: AssertionError',
+  '=========================== short test summary info ============================',
+  'FAILED tests/test_cart.py::test_coupon_never_negative - assert -2 == 0',
+  '========================= 1 failed, 39 passed in 0.12s =========================',
+];
+const service = (name: string, lines: string[]) => lines.map((l) => (l ? `${name}  | ${l}` : `${name}  |`)).join('\n') + '\n';
+
+describe('lines behind their source (docker compose, kubectl logs --prefix)', () => {
+  it('knows one source before every line, and leaves interleaved services and tables alone', () => {
+    expect(isStamped(service('tests-1', PYTEST))).toBe(true);
+    expect(isSourcePrefixed(service('tests-1', PYTEST))).toBe(true);
+    expect(isStamped(PYTEST.map((l) => `[pod/api-7f9c-xk2/app] ${l}`).join('\n') + '\n')).toBe(true);
+    const mixed = PYTEST.map((l, i) => `${i % 2 ? 'db-1   ' : 'tests-1'}  | ${l}`).join('\n') + '\n';
+    expect(isStamped(mixed)).toBe(false);
+    expect(isStamped(' id | name\n----+------\n  1 | ann\n  2 | bob\n  3 | cid\n(3 rows)\n')).toBe(false);
+    expect(isSourcePrefixed(stamp(GO_TEST))).toBe(false);
+    expect(unstamp('tests-1  | E       assert -2 == 0')).toBe('E       assert -2 == 0');
+    expect(unstamp('web_1    | 2026-11-24T10:00:01Z GET / 200')).toBe('GET / 200');
+    expect(unstamp('tests-1  |')).toBe('');
+  });
+
+  it("reads a tool's report past the prefix even when the collector's reader claimed it, and cites without it", () => {
+    const verbose = [...PYTEST.slice(0, 3), ...Array.from({ length: 300 }, (_, i) => `tests/test_prices.py::test_unit_price[${i}] PASSED`), ...PYTEST.slice(5)];
+    const result = run(service('tests-1', verbose));
+    expect(result.reducer).toMatch(/^pytest@/);
+    expect(result.text).toContain('FAILED tests/test_cart.py::test_coupon_never_negative');
+    expect(result.text).not.toMatch(/tests-1 {2}\| E {7}assert/);
+  });
+
+  it("keeps a service's plain log with the collector's reader, prefixes and all", () => {
+    const log = Array.from({ length: 40 }, (_, i) => (i === 30 ? 'ERROR: could not connect to database "shop": connection refused' : `INFO  request ${i} GET /api/items 200 ${i + 3}ms`));
+    const result = run(service('api-1', log));
+    expect(result.reducer).toMatch(/^docker-compose@/);
+    expect(result.text).toContain('api-1  | ERROR: could not connect');
   });
 });
