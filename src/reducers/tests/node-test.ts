@@ -20,6 +20,8 @@ const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'fa
 const DECLARED_AT = /^test at \S+:\d+:\d+$/;
 /** Failures of the spec reporter's tree held until the run ends or lists them again (then read from that list); past this many they are added as read. */
 const MAX_HELD = 200;
+/** A YAML block scalar's indicator (`|`, `|-`, `>-`, …): the value is on the lines below. */
+const BLOCK_SCALAR = /^[|>][-+]?$/;
 /** Nested `message:` lines of one TAP diagnostic block kept as its focus lines. */
 const MAX_MESSAGE_MARKS = 8;
 
@@ -145,7 +147,7 @@ export const nodeTestReducer: Reducer = {
         const inline = value!.replace(/^'(.*)'$/, '$1');
         if (key === 'failureType' && inline === 'subtestsFailed') report.block = null;
         // node writes `error:`; the TAP 13 specification's own example, and other producers, `message:`.
-        else if ((key === 'error' || (key === 'message' && open.message === undefined)) && inline && inline !== '|-' && inline !== '|') open.setMessage(n, inline, text.length);
+        else if ((key === 'error' || (key === 'message' && open.message === undefined)) && inline && !BLOCK_SCALAR.test(inline)) open.setMessage(n, inline, text.length);
         else if ((key === 'expected' || key === 'actual') && inline) {
           open.mark(n, text.length);
           if (open.details < 2 && open.message !== undefined && open.message.length < 200) open.addDetail(`${key}: ${inline}`);
@@ -167,7 +169,9 @@ export const nodeTestReducer: Reducer = {
         if (open.focus.length < MAX_MESSAGE_MARKS) open.mark(n, text.length);
         return;
       }
-      if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
+      // A `message: >-` block scalar: its first line is the message.
+      if (state.key === 'message' && open.message === undefined) open.setMessage(n, trimmed, text.length);
+      else if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
       else if (state.key === 'stack' && (open.location === undefined || state.declared)) {
         const frame = projectFrame(trimmed);
         if (frame) {
