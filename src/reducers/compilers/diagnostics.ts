@@ -43,8 +43,13 @@ function num(s: string | undefined): number | null {
   return s === undefined ? null : Number(s);
 }
 
-/** Also MSBuild's C#, F# and MSVC lines (`Program.cs(12,5): error CS0103: …`, `main.cpp(12): error C2065: …`). */
-const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+)(?:,(?<col>\d+))?(?:,\d+,\d+)?\) ?: (?<sev>error|warning|message|fatal error) (?<code>TS\d+|[A-Z]+\d{3,}): (?<msg>.*)$/;
+/**
+ * MSBuild's canonical error format, `origin(line,col): category code : text`: tsc, C#, F# and MSVC
+ * (`Program.cs(12,5): error CS0103: …`, `main.cpp(12): error C2065: …`), and any other tool that
+ * writes it for editors with a code of its own (`a.js(2,10): error no-unused-vars : …`, eslint's
+ * visualstudio formatter). The format allows a space before the colon after the code.
+ */
+const TSC = /^(?<file>[^\s(][^(]*?)\((?<line>\d+)(?:,(?<col>\d+))?(?:,\d+,\d+)?\) ?: (?<sev>error|warning|message|fatal error) (?<code>TS\d+|[A-Z]+\d{3,}|@?[a-z][\w@/.-]*) ?: (?<msg>.*)$/;
 /** Angular's builder prints the pretty layout behind `Error: `. */
 const TSC_PRETTY = /^(?:Error: )?(?<file>[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 const TSC_GLOBAL = /^(?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
@@ -52,7 +57,7 @@ const TSC_GLOBAL = /^(?<sev>error|warning|message) (?<code>TS\d+): (?<msg>.*)$/;
 /** `src/a.ts(12,5): error TS2322: …`, `src/a.ts:12:5 - error TS2322: …` (pretty), `error TS18003: …`. */
 export function parseTscLine(raw: string): Diagnostic | null {
   const text = stripAnnotation(raw);
-  if (!/(?:^| )(?:error|warning|message) [A-Z]/.test(text)) return null;
+  if (!/(?:^| )(?:error|warning|message) [A-Z@a-z]/.test(text)) return null;
   for (const [re, format] of [
     [TSC, 'tsc'],
     [TSC_PRETTY, 'tsc-pretty'],

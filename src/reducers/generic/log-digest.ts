@@ -3,7 +3,7 @@ import { isOutcomeLine, stripLogPrefix } from './classify.js';
 import { ErrorWindowFinder, type ErrorWindow, type ErrorWindowOptions } from './error-windows.js';
 import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
-import { TemplateCounter, errorKey, type TemplateStat } from './templates.js';
+import { SAMPLED_LINES, TemplateCounter, errorKey, type TemplateStat } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
 import { WarningTemplates, isWarningLine, warningParts } from './warning-templates.js';
 import { ProblemLog } from './log-problems.js';
@@ -23,6 +23,16 @@ function firstTime(keys: Set<string>, key: string): boolean {
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const TOP_TEMPLATES = 5;
+/**
+ * A failed run that is a flood of one line shape (`req 12: status 200 (1ms)` on three lines in four):
+ * the lines of the rare shapes among it are what differs (`req 13: status 500 body="database is
+ * locked"`), error words or not. Each rare shape is cited by its first lines, up to STANDOUT_LINES in all.
+ */
+const FLOOD_SHARE = 0.75;
+const FLOOD_MIN_LINES = 50;
+/** A shape is rare below this share of the output's lines (and at most SAMPLED_LINES lines, all cited). */
+const RARE_SHARE = 0.05;
+const STANDOUT_LINES = 24;
 /** A template with a word in it (three letters in a row). */
 const WORDY = /[A-Za-z]{3}/;
 /** A count that is not zero: an outcome line that reports something. */
@@ -104,9 +114,13 @@ export class LogDigest {
   private problemLog: ProblemLog | null;
   private probed = 0;
 
+  /** False when the caller lists a log's problems itself: its rare lines are those problems, not stand-outs. */
+  private readonly standOutsWanted: boolean;
+
   constructor(options: LogDigestOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
     this.problemLog = options.problems === false ? null : new ProblemLog();
+    this.standOutsWanted = options.problems !== false;
   }
 
   /** Per stream, the runs of error lines that only repeat a message a window cites (see ErrorWindowFinder.repeatRuns). */
@@ -257,6 +271,8 @@ export class LogDigest {
       citations.push({ ref: this.nextRef(), stream: stat.stream, from: stat.first, to: stat.first, label: `×${count(stat.count)} lines like this`, priority: 'low' });
     }
 
+    if (!succeeded && !problemParts && this.standOutsWanted) citations.push(...this.standOuts(total0, citations));
+
     const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
     if (this.tables.flagged) summary.push({ text: `${plural(this.tables.flagged, 'table row')} with a failing or stopped status`, cites: rowRefs.slice(0, 4), fields: ['badStatusRows'] });
     if (this.errors.errorLines > 0) {
@@ -287,6 +303,34 @@ export class LogDigest {
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
       ...(succeeded && warnings.bytes ? { warningBytes: warnings.bytes } : {}),
     };
+  }
+
+  /**
+   * The lines of rare shapes in a flood of one shape (see FLOOD_SHARE), each cited on its own (a range
+   * over them would show the flood between), adjacent ones merged; the first of each shape says what it is.
+   */
+  private standOuts(total: number, cited: readonly CitationDraft[]): CitationDraft[] {
+    const [flood] = this.templates.repeated();
+    if (!flood || total < FLOOD_MIN_LINES || flood.count < total * FLOOD_SHARE) return [];
+    const rare = [...this.templates.stats.values()]
+      .filter((s) => s !== flood && s.count <= Math.min(SAMPLED_LINES, total * RARE_SHARE) && WORDY.test(s.template))
+      .sort((a, b) => (a.stream === b.stream ? a.first - b.first : a.stream === 'stdout' ? -1 : 1));
+    const citations: LineCitation[] = [];
+    let room = STANDOUT_LINES;
+    for (const stat of rare) {
+      // A line another citation already shows (an error, a section header, the first lines) is not cited again.
+      const covered = (n: number): boolean => cited.some((c) => 'from' in c && c.stream === stat.stream && c.from <= n && n <= c.to);
+      stat.lines.slice(0, room).filter((n) => !covered(n)).forEach((n, i) => {
+        room--;
+        const last = citations[citations.length - 1];
+        if (last && last.stream === stat.stream && last.to === n - 1) last.to = n;
+        else {
+          const label = i === 0 ? `${stat.count > 1 ? `×${count(stat.count)} lines` : 'a line'} unlike the ×${count(flood.count)} like line ${count(flood.first)}` : `${i + 1} of ${count(stat.count)}`;
+          citations.push({ ...this.range(stat.stream, n, n, label, 'low'), kind: 'stand-out' });
+        }
+      });
+    }
+    return citations;
   }
 
   range(stream: StreamName, from: number, to: number, label: string, priority: LineCitation['priority']): LineCitation {

@@ -122,7 +122,12 @@ export interface TemplateStat {
   count: number;
   first: number;
   last: number;
+  /** The first SAMPLED_LINES lines of the template: a rare one is cited by all of them. */
+  lines: number[];
 }
+
+/** Lines remembered per template (see TemplateStat.lines). */
+export const SAMPLED_LINES = 8;
 
 /** Counts templates with bounded memory: past `limit` distinct templates, new ones are counted as `other`. */
 export class TemplateCounter {
@@ -138,13 +143,14 @@ export class TemplateCounter {
     if (seen) {
       seen.count++;
       seen.last = n;
+      if (seen.lines.length < SAMPLED_LINES) seen.lines.push(n);
       return seen;
     }
     if (this.stats.size >= this.limit) {
       this.other++;
       return null;
     }
-    const stat = { stream, template, count: 1, first: n, last: n };
+    const stat = { stream, template, count: 1, first: n, last: n, lines: [n] };
     this.stats.set(key, stat);
     return stat;
   }

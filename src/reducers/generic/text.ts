@@ -12,7 +12,7 @@ import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
   ...textClaims,
-  version: '1.3.5',
+  version: '1.3.6',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;

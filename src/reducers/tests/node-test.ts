@@ -20,10 +20,14 @@ const KEYS: Record<string, string> = { tests: 'total', pass: 'passed', fail: 'fa
 const DECLARED_AT = /^test at \S+:\d+:\d+$/;
 /** Failures of the spec reporter's tree held until the run ends or lists them again (then read from that list); past this many they are added as read. */
 const MAX_HELD = 200;
+/** A YAML block scalar's indicator (`|`, `|-`, `>-`, …): the value is on the lines below. */
+const BLOCK_SCALAR = /^[|>][-+]?$/;
+/** Nested `message:` lines of one TAP diagnostic block kept as its focus lines. */
+const MAX_MESSAGE_MARKS = 8;
 
 export const nodeTestReducer: Reducer = {
   ...nodeTestClaims,
-  version: '1.2.2',
+  version: '1.2.3',
   start(ctx) {
     const report = new TestReport({ runner: 'node --test' }, ctx.errorPatterns);
     /** TAP: the YAML block of the failing test being read, and its indentation. */
@@ -39,13 +43,16 @@ export const nodeTestReducer: Reducer = {
     let held: FailureDraft[] = [];
     /** Whether the open block was read from the spec reporter's tree (and is held when it closes). */
     let fromTree = false;
+    /** Whether the open block is a TAP `not ok` line: a failure in its own right, with or without a diagnostic block. */
+    let fromTap = false;
     /** The `test at …` line above the next failure of the repeated list. */
     let declared: number | null = null;
 
     const closeFailure = (): void => {
       const open = report.block;
-      // A parent whose subtests failed has no error of its own.
-      if (open && open.message === undefined) report.block = null;
+      // A spec-reporter parent whose subtests failed has no error of its own. A TAP `not ok` is a
+      // failure whether or not its producer wrote a diagnostic block (node marks its parents `subtestsFailed`).
+      if (open && open.message === undefined && !fromTap) report.block = null;
       else if (open && fromTree && held.length < MAX_HELD) {
         held.push(open.draft());
         report.block = null;
@@ -76,6 +83,7 @@ export const nodeTestReducer: Reducer = {
         closeFailure();
         yaml = null;
         const [, , verdict, name, directive] = result;
+        fromTap = true;
         if (verdict!.toLowerCase() === 'not ok' && !directive) report.openBlock(name || `test at line ${n}`, stream, n, text.length);
         return;
       }
@@ -95,6 +103,7 @@ export const nodeTestReducer: Reducer = {
         closeFailure();
         stack = false;
         fromTree = !repeated;
+        fromTap = false;
         // A failure listed again starts at the line that says where its test is declared.
         report.openBlock(spec[2]!, stream, declared ?? n, text.length + (declared !== null ? 80 : 0));
         declared = null;
@@ -137,7 +146,8 @@ export const nodeTestReducer: Reducer = {
         state.key = key!;
         const inline = value!.replace(/^'(.*)'$/, '$1');
         if (key === 'failureType' && inline === 'subtestsFailed') report.block = null;
-        else if (key === 'error' && inline && inline !== '|-' && inline !== '|') open.setMessage(n, inline, text.length);
+        // node writes `error:`; the TAP 13 specification's own example, and other producers, `message:`.
+        else if ((key === 'error' || (key === 'message' && open.message === undefined)) && inline && !BLOCK_SCALAR.test(inline)) open.setMessage(n, inline, text.length);
         else if ((key === 'expected' || key === 'actual') && inline) {
           open.mark(n, text.length);
           if (open.details < 2 && open.message !== undefined && open.message.length < 200) open.addDetail(`${key}: ${inline}`);
@@ -154,7 +164,14 @@ export const nodeTestReducer: Reducer = {
       }
       const trimmed = text.trim();
       if (!trimmed) return;
-      if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
+      // A block listing several problems (`messages:` of a linter's TAP): each nested `message:` is one of them.
+      if (/^(?:- )?message: \S/.test(trimmed)) {
+        if (open.focus.length < MAX_MESSAGE_MARKS) open.mark(n, text.length);
+        return;
+      }
+      // A `message: >-` block scalar: its first line is the message.
+      if (state.key === 'message' && open.message === undefined) open.setMessage(n, trimmed, text.length);
+      else if (state.key === 'error') readAssertionLine(open, n, trimmed, text.length);
       else if (state.key === 'stack' && (open.location === undefined || state.declared)) {
         const frame = projectFrame(trimmed);
         if (frame) {

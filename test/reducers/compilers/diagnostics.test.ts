@@ -28,6 +28,19 @@ describe('single-line parsers', () => {
     expect(parseTscLine('Found 3 errors in 2 files.')).toBeNull();
   });
 
+  it('reads MSBuild canonical lines whatever the tool names its codes (a linter rule, a space before the colon)', () => {
+    expect(parseTscLine("/p/src/api/orders.js(11,10): error no-undef : 'formatMony' is not defined.")).toMatchObject({
+      file: '/p/src/api/orders.js',
+      line: 11,
+      col: 10,
+      severity: 'error',
+      code: 'no-undef',
+      message: "'formatMony' is not defined.",
+    });
+    expect(parseTscLine('src/a.ts(3,1): warning @typescript-eslint/no-explicit-any : Unexpected any.')).toMatchObject({ severity: 'warning', code: '@typescript-eslint/no-explicit-any' });
+    expect(parseTscLine('see the docs (page 4): error handling is described there')).toBeNull();
+  });
+
   it('tolerates a GitHub Actions annotation prefix', () => {
     expect(parseTscLine("##[error]app/a.vue(63,53): error TS18047: 'settings.value' is possibly 'null'.")).toMatchObject({ file: 'app/a.vue', line: 63, code: 'TS18047' });
   });

@@ -206,6 +206,22 @@ describe('text digest', () => {
     expect(text).toMatch(/^\[c\w+\] stdout \d+-\d+ · [^\n]*section of an error[^\n]*\n(?: {2}.*\n)*? {2}##\[group\]Run npm run type-check/m);
   });
 
+  it('cites the rare lines of a failed run that is a flood of one shape, error words or not', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 1200; i++) {
+      if (i === 13 || i === 907) lines.push(`req ${i}: status 500 body="database is locked" (0s)`);
+      else if (i % 250 === 7) lines.push(`req ${i}: status 429 body="rate limited" (0s)`);
+      else lines.push(`req ${i}: GET /orders?page=${i} status 200 in ${i % 3}ms`);
+    }
+    lines.push('done: 1200 requests, 7 failed');
+    const { text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    for (const i of [7, 13, 257, 907, 1007]) expect(text).toMatch(new RegExp(`req ${i}: status (?:500|429)`));
+    expect(text).toContain('unlike the ×1,193 like line 1');
+    // A run that passed keeps the success budget for its outcome: no stand-outs.
+    const ok = reduce(lines.join('\n') + '\n', { family: 'text', exit: 0 });
+    expect(ok.text).not.toContain('unlike the');
+  });
+
   it('keeps the first lines ahead of windows that only mention an error word', () => {
     const lines = ['commit 3fce3b5bb0236da2df6d99672afb8a719642eca7', 'Author: A <a@example.com>', '', '    ignore-0.4.33', ''];
     for (let i = 0; i < 400; i++) lines.push(i % 10 === 0 ? `    - improve error message number ${i} in the parser` : `    line ${i} of prose about the change`);

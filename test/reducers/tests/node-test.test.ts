@@ -55,4 +55,36 @@ describe('node-test reducer', () => {
     expect(parts.fields).toMatchObject({ passed: 150 });
     expect(parts.fields.failed).toBeUndefined();
   });
+  it('TAP from any producer: a `not ok` is a failure with or without a diagnostic block, `message:` is its error, nested messages are its focus', () => {
+    const tap = [
+      'TAP version 13',
+      '1..3',
+      'not ok 1 - src/a.js',
+      '  ---',
+      "  message: 'x' is not defined.",
+      '  severity: error',
+      '  messages:',
+      '    - message: Unreachable code.',
+      '      severity: error',
+      '      data:',
+      '        line: 17',
+      '  ...',
+      'not ok 2 - bare failure without diagnostics',
+      'ok 3 - fine',
+      'not ok 4 - src/b.js',
+      '  ---',
+      '  message: >-',
+      "    Function 'walk' has a complexity of 30. Maximum",
+      '    allowed is 25.',
+      '  ...',
+    ];
+    const parts = reduce(nodeTestReducer, { stdout: tap.join('\n') }, 1);
+    const got = failures(parts);
+    expect(got.map((x) => x.tests[0])).toEqual(['src/a.js', 'bare failure without diagnostics', 'src/b.js']);
+    expect(got[0]).toMatchObject({ error: "'x' is not defined." });
+    // A YAML block scalar (`>-`) is not the message: its first line is.
+    expect(got[2]).toMatchObject({ error: "Function 'walk' has a complexity of 30. Maximum" });
+    const cited = parts.citations.find((c) => c.label === 'failed: src/a.js');
+    expect(cited && 'focus' in cited ? cited.focus : []).toContain(8);
+  });
 });
