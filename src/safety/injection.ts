@@ -107,10 +107,10 @@ function union(a: readonly CompiledRule[], b: readonly CompiledRule[], c: readon
 }
 
 /** Rules with an anchor among the hits, and the rules for other scripts when the text has any. */
-function candidates(hits: LiteralHits, text: string): CompiledRule[] {
+function candidates(hits: LiteralHits, text: string): readonly CompiledRule[] {
   const script = hits.nonAscii && OTHER_SCRIPT.test(text);
   const { rules, nonAsciiRules } = tables();
-  if (hits.ids.length === 0) return script ? [...nonAsciiRules] : [];
+  if (hits.ids.length === 0) return script ? [...nonAsciiRules] : NO_RULES; // most lines: no array made
   return rules.filter((r) => r.anchors.some((id) => hits.found[id] === 1) || (script && r.rule.nonAscii));
 }
 
@@ -168,10 +168,22 @@ const TRACE_ECHO =
 // Wrapped prose: the previous line ends in a word or punctuation, this one starts with a word (after indentation,
 // quote or comment markers). Log lines start with timestamps, brackets or braces and are not joined.
 const PROSE_END = /[A-Za-z,;:'"-]\s*$/;
-const PROSE_START = /^[\s>#*/+-]{0,12}[A-Za-z]/;
+export const PROSE_START = /^[\s>#*/+-]{0,12}[A-Za-z]/;
 
 function isProseSeam(tail: string, text: string): boolean {
-  return tail !== '' && PROSE_START.test(text) && PROSE_END.test(tail.slice(-16));
+  return tail !== '' && proseStart(text) && PROSE_END.test(tail.slice(-16));
+}
+
+/**
+ * PROSE_START.test(text), answered by the first character when it decides (a letter starts prose; a digit, a
+ * bracket or a quote cannot): the regex ran on nearly every line of a log. A property test holds the two equal.
+ */
+export function proseStart(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
+  // PROSE_START's lead-in characters ([\s>#*/+-]) are the only ones a regex match can open with.
+  if (c === 62 || c === 35 || c === 42 || c === 47 || c === 43 || c === 45 || c === 32 || (c >= 9 && c <= 13) || c > 127) return PROSE_START.test(text);
+  return false;
 }
 
 function isBase64Line(text: string): boolean {

@@ -39,6 +39,9 @@ for (let c = 0; c < 128; c++) {
 }
 // Whitespace folds to a space so "you are" matches "you\tare" and "you  are".
 for (const c of [9, 10, 11, 12, 13]) LOWER[c] = 32;
+/** LOWER and B64 in one table, read once per character: the folded character in the low 7 bits, the base64 class above. */
+const FOLD = new Uint16Array(128);
+for (let c = 0; c < 128; c++) FOLD[c] = LOWER[c]! | (B64[c]! << 7);
 
 export function createLiteralSet(literals: readonly string[]): LiteralSet {
   const unique: string[] = [];
@@ -121,14 +124,12 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
     into.ids.length = 0;
     if (endsTrigram.length === 0) buildTables();
     // Tables and flags as locals: the loop below runs once per character of every line.
-    const lower = LOWER;
-    const b64 = B64;
+    const fold = FOLD;
     const ends = endsTrigram;
     const keys = slotKeys;
     const mask = slotMask;
     let nonAscii = false;
     let base64Run = false;
-    let percent = 0;
     let p1 = 0; // previous folded character (0: none), and where it stood
     let p1At = -1;
     let p2 = 0;
@@ -140,21 +141,22 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
       const c = text.charCodeAt(i);
       if (c >= 128) {
         nonAscii = true;
+        if (run >= 32 && (runCase & 384) === 384) base64Run = true;
         p1 = p2 = 0;
         run = runCase = 0;
         continue;
       }
-      const b = b64[c] as number;
-      if (b !== 0) {
+      const f = fold[c] as number;
+      // A base64 run is judged where it ends (here, at a non-ASCII character, or after the loop).
+      if (f >= 128) {
         run++;
-        runCase |= b;
-        if (run >= 32 && (runCase & 3) === 3) base64Run = true;
-      } else {
+        runCase |= f;
+      } else if (run !== 0) {
+        if (run >= 32 && (runCase & 384) === 384) base64Run = true;
         run = runCase = 0;
       }
-      const lc = lower[c] as number;
+      const lc = f & 127;
       if (lc === 32 && p1 === 32) continue; // a whitespace run counts once
-      if (c === 37) percent++;
       const k2 = (p1 << 7) | lc;
       if (ends[k2] === 1 && p2 !== 0) {
         const key = (p2 << 14) | k2;
@@ -172,9 +174,10 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
       p1 = lc;
       p1At = i;
     }
+    if (run >= 32 && (runCase & 384) === 384) base64Run = true;
     into.nonAscii = nonAscii;
     into.base64Run = base64Run;
-    into.percent = percent;
+    into.percent = text.indexOf('%') === -1 ? 0 : countPercent(text);
     return into;
   };
 
@@ -184,6 +187,13 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
     scan,
     newHits,
   };
+}
+
+/** How many `%` the text holds (percent-encoding), counted apart from the loop: most lines hold none, which one native search tells. */
+function countPercent(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('%'); at !== -1; at = text.indexOf('%', at + 1)) count++;
+  return count;
 }
 
 /** Spreads a 21-bit trigram over the slots of the trigram table. */

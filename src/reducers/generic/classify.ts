@@ -100,11 +100,16 @@ export function logPrefixEnd(text: string): number {
   const at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // \d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}: 19 characters of fixed shape.
   if (at + 19 >= n) return 0;
-  for (let k = 0; k < 19; k++) {
-    const c = text.charCodeAt(at + k);
-    const want = SHAPE.charCodeAt(k);
-    if (want === 100 /* d */ ? !isDigit(c) : want === 84 /* T */ ? c !== 84 && c !== 32 : c !== want) return 0;
-  }
+  // `dddd-dd-ddTdd:dd:dd` (d a digit, T a `T` or a space), unrolled: a loop over that shape cost a twentieth of a log's reducer.
+  const t = text.charCodeAt(at + 10);
+  if (
+    !(isDigit(text.charCodeAt(at)) && isDigit(text.charCodeAt(at + 1)) && isDigit(text.charCodeAt(at + 2)) && isDigit(text.charCodeAt(at + 3)) &&
+      text.charCodeAt(at + 4) === 45 && isDigit(text.charCodeAt(at + 5)) && isDigit(text.charCodeAt(at + 6)) &&
+      text.charCodeAt(at + 7) === 45 && isDigit(text.charCodeAt(at + 8)) && isDigit(text.charCodeAt(at + 9)) &&
+      (t === 84 || t === 32) && isDigit(text.charCodeAt(at + 11)) && isDigit(text.charCodeAt(at + 12)) &&
+      text.charCodeAt(at + 13) === 58 && isDigit(text.charCodeAt(at + 14)) && isDigit(text.charCodeAt(at + 15)) &&
+      text.charCodeAt(at + 16) === 58 && isDigit(text.charCodeAt(at + 17)) && isDigit(text.charCodeAt(at + 18)))
+  ) return 0;
   let i = at + 19;
   // (?:[.,]\d+)?
   const c0 = text.charCodeAt(i);
@@ -125,8 +130,6 @@ export function logPrefixEnd(text: string): number {
   while (i < n && isSpace(text.charCodeAt(i))) i++;
   return i;
 }
-/** The fixed part of the prefix: `d` a digit, `T` a `T` or a space. */
-const SHAPE = 'dddd-dd-ddTdd:dd:dd';
 
 /** A cheap first look: a line with none of these fragments is neither an error nor a warning. */
 // The fragments, grouped by their first letter so the regex tries one branch per position, not thirty:

@@ -89,8 +89,14 @@ export function levelOf(text: string, fast = true): { level: string; severity: S
   let end = start;
   while (fast && end < head.length && isLetter(head.charCodeAt(end))) end++;
   if (end > start && (end === head.length || isSpace(head.charCodeAt(end)))) {
+    // The word the last line led with, compared in place: no string made, no table looked up.
+    if (end - start === lastLead.length && head.startsWith(lastLead, start)) return lastLevel!;
     const word = head.slice(start, end);
-    if (LEAD_WORDS.has(word.toLowerCase())) return fromWord(word);
+    if (LEAD_WORDS.has(word.toLowerCase())) {
+      lastLead = word;
+      lastLevel = fromWord(word);
+      return lastLevel;
+    }
   }
   const lead = LEVEL_LEAD.exec(body);
   if (lead) return fromWord(lead[1]!);
@@ -108,6 +114,10 @@ export function levelOf(text: string, fast = true): { level: string; severity: S
   return null;
 }
 
+/** The level word the last line led with (one of LEAD_WORDS as written), and its answer. */
+let lastLead = '';
+let lastLevel: { level: string; severity: Severity | -1 } | null = null;
+
 /** LEVEL_LEAD's level words. */
 const LEAD_WORDS = new Set(['fatal', 'panic', 'emerg', 'alert', 'crit', 'critical', 'error', 'err', 'warn', 'warning', 'notice', 'info', 'debug']);
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -119,11 +129,11 @@ const MAX_WORD_LEVELS = 256;
 function fromWord(word: string): { level: string; severity: Severity | -1 } {
   let known = WORD_LEVELS.get(word);
   if (!known) {
-    known = levelOfWord(word);
+    known = Object.freeze(levelOfWord(word));
     if (WORD_LEVELS.size < MAX_WORD_LEVELS) WORD_LEVELS.set(word, known);
   }
-  // A copy: callers own what levelOf returns.
-  return { level: known.level, severity: known.severity };
+  // Shared and frozen (callers read it; a write would throw): no object per leveled line.
+  return known;
 }
 
 function levelOfWord(word: string): { level: string; severity: Severity | -1 } {

@@ -134,16 +134,22 @@ export class TemplateCounter {
   readonly stats = new Map<string, TemplateStat>();
   other = 0;
 
+  /** The last key looked up and its stat: a log repeats its commonest template line after line, and comparing two strings costs less than hashing one. */
+  private lastKey = '';
+  private lastStat: TemplateStat | undefined;
+
   constructor(private readonly limit = 4000) {}
 
   add(stream: StreamName, text: string, n: number): TemplateStat | null {
     const template = templateOf(text);
     const key = stream === 'stdout' ? template : `\u0000${template}`;
-    const seen = this.stats.get(key);
+    const seen = (key === this.lastKey ? this.lastStat : undefined) ?? this.stats.get(key);
     if (seen) {
       seen.count++;
       seen.last = n;
       if (seen.lines.length < SAMPLED_LINES) seen.lines.push(n);
+      this.lastKey = key;
+      this.lastStat = seen;
       return seen;
     }
     if (this.stats.size >= this.limit) {
