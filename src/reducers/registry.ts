@@ -36,6 +36,7 @@ import { goBuildClaims } from './compilers/go-build.claims.js';
 import { goQueryClaims } from './packages/go-query.claims.js';
 import { goTestClaims } from './tests/go-test.claims.js';
 import { jestClaims } from './tests/jest.claims.js';
+import { junitClaims } from './tests/junit.claims.js';
 import { jsonClaims } from './generic/json.claims.js';
 import { jsStackClaims } from './generic/js-stack.claims.js';
 import { kubectlApplyClaims } from './kubectl/kubectl-apply.claims.js';
@@ -97,6 +98,7 @@ export const reducers: readonly RegisteredReducer[] = [
   lazy(goBuildClaims, () => import('./compilers/go-build.js').then((m) => m.goBuildReducer)),
   lazy(goTestClaims, () => import('./tests/go-test.js').then((m) => m.goTestReducer)),
   lazy(jestClaims, () => import('./tests/jest.js').then((m) => m.jestReducer)),
+  lazy(junitClaims, () => import('./tests/junit.js').then((m) => m.junitReducer)),
   lazy(jsonClaims, () => import('./generic/json.js').then((m) => m.jsonReducer)),
   lazy(kubectlApplyClaims, () => import('./kubectl/kubectl-apply.js').then((m) => m.kubectlApplyReducer)),
   lazy(kubectlDescribeClaims, () => import('./kubectl/kubectl-describe.js').then((m) => m.kubectlDescribeReducer)),
