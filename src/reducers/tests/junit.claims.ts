@@ -5,6 +5,11 @@ import type { ReducerClaims } from '../../core/types.js';
 const SUITE = /<testsuites?\b[^>]*\b(?:tests|failures|errors)="\d/;
 const CASE = /<testcase\b[^>]*\bname="/;
 
+/** Whether the output is a JUnit/xUnit XML document: it starts (after a declaration and comments) with a suite element. */
+export function looksJunit(head: string): boolean {
+  return /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<testsuites?\b/.test(head.slice(0, 4096));
+}
+
 export const junitClaims: ReducerClaims = {
   name: 'junit',
   family: 'junit',
@@ -14,7 +19,7 @@ export const junitClaims: ReducerClaims = {
     // From content only: any producer (pytest --junitxml, eslint -f junit, node --test's junit reporter,
     // surefire, jest-junit, go-junit-report), printed or cat'ed. The XML starts the output.
     const head = probe.head.slice(0, 4096);
-    if (!/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<testsuites?\b/.test(head)) return 0;
+    if (!looksJunit(head)) return 0;
     return SUITE.test(head) || CASE.test(head) ? 0.95 : 0.6;
   },
 };

@@ -1,6 +1,7 @@
 /** What detection reads of `node-test`, loaded on every run; the body (./node-test.ts) loads only when it is chosen. */
 import type { ReducerClaims } from '../../core/types.js';
 import { looksTimestamped, scoreHits } from './test-report.js';
+import { looksJunit } from './junit.claims.js';
 
 export const nodeTestClaims: ReducerClaims = {
   name: 'node-test',
@@ -9,6 +10,8 @@ export const nodeTestClaims: ReducerClaims = {
   claims: ['tap', 'tape'],
   lane: 'internal',
   detect(probe) {
+    // `--test-reporter=junit` writes XML: the JUnit reader's, whatever the argv says.
+    if (looksJunit(probe.head)) return 0;
     const text = `${probe.head}\n${probe.stderrHead}`;
     const words = probe.argv.map((w) => w.split(/[\\/]/).pop());
     const argv = (words[0] === 'node' || words[0] === 'bun' || words[0] === 'deno') && probe.argv.includes('--test') ? 0.95 : 0;

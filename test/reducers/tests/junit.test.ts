@@ -18,12 +18,11 @@ describe('junit reducer', () => {
     expect(failures(parts).find((x) => x.tests.includes('tests.test_shop::test_even[1]'))!.count).toBe(2);
   });
 
-  it('reads CDATA bodies and lists the failing suites (eslint -f junit)', () => {
+  it('reads CDATA bodies and counts the failing suites (eslint -f junit)', () => {
     const f = fixture('junit', 'eslint-junit');
     const parts = reduce(junitReducer, f, 1, f.argv);
     expect(parts.fields).toMatchObject({ errors: 28, total: 28, suites: 6, suitesFailed: 6 });
     expect(failures(parts)[0]).toMatchObject({ error: "'formatMoney' is defined but never used.", tests: ['/tmp/junit11-scratch/es/src/api/orders::org.eslint.no-unused-vars'] });
-    expect((parts.fields.failingSuites as unknown[]).length).toBe(6);
   });
 
   it('takes the message from the body when there is no attribute, with its Expected/Received lines (jest-junit)', () => {
@@ -93,5 +92,8 @@ describe('junit reducer', () => {
     expect(run(f.stdout!, ['eslint', '-f', 'junit', 'src'], { exit: 1 }).reducer).toMatch(/^junit@/);
     expect(run(f.stdout!, ['cat', 'report.xml']).reducer).toMatch(/^junit@/);
     expect(run(f.stdout!).reducer).toMatch(/^junit@/);
+    // node --test's own reader (chosen from argv) yields when its reporter wrote XML.
+    const node = fixture('junit', 'node-test-junit');
+    expect(run(node.stdout!, ['node', '--test', '--test-reporter=junit', 'test/'], { exit: 1 }).reducer).toMatch(/^junit@/);
   });
 });
