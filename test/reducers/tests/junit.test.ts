@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeLine } from '../../../src/core/lines.js';
 import { junitReducer, decodeXml } from '../../../src/reducers/tests/junit.js';
@@ -96,4 +97,22 @@ describe('junit reducer', () => {
     const node = fixture('junit', 'node-test-junit');
     expect(run(node.stdout!, ['node', '--test', '--test-reporter=junit', 'test/'], { exit: 1 }).reducer).toMatch(/^junit@/);
   });
+
+  it('never throws and keeps to its budget on random JUnit-shaped input', () => {
+    const piece = fc.constantFrom(
+      '<testsuites tests="3" failures="1">', '<testsuite name="s" tests="2" errors="1" skipped="x">', '</testsuite>', '</testsuites>',
+      '<testcase name="a &lt;b&gt;" classname="c">', '<testcase name="p"/>', '</testcase>', '<failure message="m&#10;n" type="AssertionError">',
+      '<failure', 'type="E">', '</failure>', '<error/>', '<skipped message="why"/>', '<skipped>', '</skipped>', '<![CDATA[', ']]>',
+      'tests/x.py:7: AssertionError', 'Expected: 1', '&#xFFFFFF; &bogus; &#99999999999;', 'x'.repeat(2100),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(piece, { maxLength: 6 }), { minLength: 1, maxLength: 20 }), (lines) => {
+        const stdout = `<?xml version="1.0"?>\n${lines.map((l) => decodeLine(Buffer.from(l.join('')))).join('\n')}\n`;
+        expect(() => reduce(junitReducer, { stdout }, 1)).not.toThrow();
+        const result = run(stdout, ['cat', 'junit.xml'], { exit: 1 });
+        expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(64 * 1024);
+      }),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });
