@@ -8,7 +8,7 @@
  * reducers' length cap (one-line XML) are read as far as they arrive; what was not read is counted.
  * Format: https://github.com/testmoapp/junitxml
  */
-import type { PacketParts, Reducer, StreamName } from '../../core/types.js';
+import type { FieldValue, PacketParts, Reducer, StreamName } from '../../core/types.js';
 import { clip, count } from '../../core/format.js';
 import { TestReport, projectFrame } from './test-report.js';
 import { junitClaims } from './junit.claims.js';
@@ -308,6 +308,21 @@ export const junitReducer: Reducer = {
         }
         for (const key of Object.keys(report.counts)) if (report.counts[key] === 0) delete report.counts[key];
         const parts = run.finish(exit);
+        // A report names every testcase by its class and name (a path and a rule, a module and a test): one name per
+        // group in the fields, the others counted; the cited testcase tags name them all.
+        if (Array.isArray(parts.fields.failures)) {
+          let dropped = 0;
+          parts.fields.failures = (parts.fields.failures as Array<Record<string, FieldValue>>).map((g) => {
+            const tests = g.tests as readonly FieldValue[];
+            dropped += Math.max(0, tests.length - 1);
+            return { ...g, tests: tests.slice(0, 1) };
+          });
+          if (dropped) {
+            const names = parts.omitted.find((o) => o.what.startsWith('failing test names not listed'));
+            if (names) names.count += dropped;
+            else parts.omitted.push({ what: 'failing test names not listed (grouped by message)', count: dropped });
+          }
+        }
         const time = root?.time ?? (outerSuites ? outerTime : undefined);
         if (time !== undefined && parts.fields.total !== undefined) parts.fields.time = Math.round(time * 1000) / 1000;
         if (suites > 1) {
