@@ -30,7 +30,7 @@ interface Step {
 
 export const ciLogReducer: Reducer = {
   ...ciLogClaims,
-  version: '1.6.0',
+  version: '1.7.0',
   excerptLine: (text) => text.replace(ACTIONS_TIMESTAMP, ''),
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
@@ -40,12 +40,12 @@ export const ciLogReducer: Reducer = {
     // The steps of the job, read again by their own reducers (capture/step-reads.ts): GitLab's `$ command` echoes,
     // Jenkins's `+ command` echoes, or Actions' groups.
     const Steps = GITLAB_RUNNER.test(ctx.head.slice(0, 512)) ? GitLabSteps : isJenkinsLog(ctx.head) ? JenkinsSteps : ActionsSteps;
-    const steps = { stdout: new Steps('stdout'), stderr: new Steps('stderr') };
+    const stepReaders = { stdout: new Steps('stdout'), stderr: new Steps('stderr') };
     return {
-      steps: () => [...steps.stdout.spans(), ...steps.stderr.spans()],
+      steps: () => [...stepReaders.stdout.spans(), ...stepReaders.stderr.spans()],
       line(stream, n, text, marks) {
         digest.line(stream, n, text, marks);
-        steps[stream].line(n, text);
+        stepReaders[stream].line(n, text);
         // The literal first (a native search): the regex runs on the few lines that open a step.
         const run = text.includes('##[group]Run ') ? STEP.exec(text) : null;
         if (run) {
@@ -75,12 +75,21 @@ export const ciLogReducer: Reducer = {
           parts.fields.failedStep = { command: clip(failed.command, 200), exit: failed.exit };
           parts.status = 'fail';
         }
+        // GitLab's and Jenkins's failed command, named by its echo (`$ cmd`, `+ cmd`: the line before its output).
+        const echoed = failed || Steps === ActionsSteps ? null : [...stepReaders.stdout.spans(), ...stepReaders.stderr.spans()].find((s) => s.exitCode);
+        if (echoed) {
+          const ref = digest.nextRef();
+          citations.push({ ref, stream: echoed.stream, from: echoed.from - 1, to: echoed.from - 1, label: 'failing step', kind: 'step', priority: 'mandatory' });
+          summary.push({ text: `step failed: ${clip(echoed.label, 120)} (exit ${echoed.exitCode})`, cites: [ref], fields: ['failedStep'] });
+          parts.fields.failedStep = { command: clip(echoed.command, 200), exit: echoed.exitCode };
+          parts.status = 'fail';
+        }
         const steps = [...errorSteps.values()].filter((s) => !failed || s.line !== failed.line);
         if (steps.length) {
           parts.fields.stepsWithErrors = steps.map((s) => clip(s.command, 120));
           summary.push({ text: `${steps.length} other step${steps.length === 1 ? '' : 's'} reported errors`, fields: ['stepsWithErrors'] });
         }
-        return { ...parts, summary: [...summary, ...parts.summary], citations: [...citations, ...parts.citations], confidence: failed ? 0.8 : parts.confidence };
+        return { ...parts, summary: [...summary, ...parts.summary], citations: [...citations, ...parts.citations], confidence: failed || echoed ? 0.8 : parts.confidence };
       },
     };
   },

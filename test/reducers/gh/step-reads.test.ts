@@ -213,6 +213,7 @@ describe('a GitLab CI job log', () => {
     const step = (result.fields.steps as Array<Record<string, unknown>>)[0]!;
     expect(step).toMatchObject({ step: '$ npx jest --ci', exitCode: 1 });
     expect(String(step.reducer)).toMatch(/^jest@/);
+    expect(result.text).toMatch(/- step failed: \$ npx jest --ci \(exit 1\) \[c\d+\]/);
     expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
   });
 
@@ -280,6 +281,8 @@ describe('a Jenkins console log', () => {
     const step = (result.fields.steps as Array<Record<string, unknown>>)[0]!;
     expect(step).toMatchObject({ step: '+ npx jest --ci', exitCode: 1 });
     expect(String(step.reducer)).toMatch(/^jest@/);
+    // The failed command leads the packet, cited at its echo.
+    expect(result.text).toMatch(/- step failed: \+ npx jest --ci \(exit 1\) \[c\d+\]/);
     expect(result.text).toContain('Cart › clamps a fixed coupon at zero');
   });
 
