@@ -417,7 +417,7 @@ export class CaptureSession {
     // which keeps a plain log (a server's) with its prefixes. A tool's reader (vitest's) chosen for the stamped lines
     // reads them past the stamps: its format never starts with one.
     const stamped = { stdout: isStamped(probe.head), stderr: isStamped(probe.stderrHead) };
-    const sourced = COLLECTOR_READERS.has(chosen.reducer.name) && (isSourcePrefixed(probe.head) || isSourcePrefixed(probe.stderrHead));
+    const sourced = COLLECTOR_READERS.has(chosen.reducer.name) && ((stamped.stdout && isSourcePrefixed(probe.head)) || (stamped.stderr && isSourcePrefixed(probe.stderrHead)));
     const toolReader = !STAMPED_LOG_READERS.has(chosen.reducer.name);
     if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && (chosen.score < SURE_OF_STAMPS || sourced || toolReader)) {
       const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };

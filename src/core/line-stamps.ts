@@ -44,10 +44,13 @@ export function isStamped(head: string): boolean {
   return stamped >= lines.length * MIN_SHARE;
 }
 
-/** Whether a stamped head's lines are named by one source (`tests-1  | `): a collector's prefix, not a log's own times. */
-export function isSourcePrefixed(head: string): boolean {
-  const first = head.split('\n', 8).find((l) => l.trim() !== '') ?? '';
-  return SOURCE.test(first) && isStamped(head);
+/**
+ * Whether a head that isStamped() judged stamped is stamped by a source (`tests-1  | `), a collector's prefix, not
+ * by a log's own times: its first line tells, since isStamped() takes one source for all or none.
+ */
+export function isSourcePrefixed(stampedHead: string): boolean {
+  const first = stampedHead.split('\n', 8).find((l) => l.trim() !== '') ?? '';
+  return SOURCE.test(first);
 }
 
 /** The line without its source and stamp (a line with neither is returned as it is). */

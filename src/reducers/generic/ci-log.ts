@@ -9,7 +9,7 @@
  * Jenkins console logs print `[Pipeline] <step>` lines or open with `Started by …` and the workspace; `sh` steps
  * echo each command as `+ <command>`, and a build ends with `Finished: <result>` (jenkins-steps.ts).
  */
-import type { Bullet, CitationDraft, Reducer, StreamName } from '../../core/types.js';
+import type { Bullet, CitationDraft, Reducer, StepSpan, StreamName } from '../../core/types.js';
 import { ACTIONS_TIMESTAMP } from './classify.js';
 import { LogDigest } from './log-digest.js';
 import { clip } from '../../core/format.js';
@@ -41,8 +41,9 @@ export const ciLogReducer: Reducer = {
     // Jenkins's `+ command` echoes, or Actions' groups.
     const Steps = GITLAB_RUNNER.test(ctx.head.slice(0, 512)) ? GitLabSteps : isJenkinsLog(ctx.head) ? JenkinsSteps : ActionsSteps;
     const stepReaders = { stdout: new Steps('stdout'), stderr: new Steps('stderr') };
+    const stepSpans = (): StepSpan[] => [...stepReaders.stdout.spans(), ...stepReaders.stderr.spans()];
     return {
-      steps: () => [...stepReaders.stdout.spans(), ...stepReaders.stderr.spans()],
+      steps: stepSpans,
       line(stream, n, text, marks) {
         digest.line(stream, n, text, marks);
         stepReaders[stream].line(n, text);
@@ -76,7 +77,7 @@ export const ciLogReducer: Reducer = {
           parts.status = 'fail';
         }
         // GitLab's and Jenkins's failed command, named by its echo (`$ cmd`, `+ cmd`: the line before its output).
-        const echoed = failed || Steps === ActionsSteps ? null : [...stepReaders.stdout.spans(), ...stepReaders.stderr.spans()].find((s) => s.exitCode);
+        const echoed = failed || Steps === ActionsSteps ? null : stepSpans().find((s) => s.exitCode);
         if (echoed) {
           const ref = digest.nextRef();
           citations.push({ ref, stream: echoed.stream, from: echoed.from - 1, to: echoed.from - 1, label: 'failing step', kind: 'step', priority: 'mandatory' });
