@@ -99,10 +99,15 @@ function viewBuiltins(code) {
   const sites = /__toESM\(require\("(node:[\w/]+)"\)(?:, ?1)?\)/g;
   if (!sites.test(code)) return code;
   const helper = 'var __builtinView=(mod)=>Object.create(mod,{default:{value:mod,enumerable:true}});';
+  return afterUseStrict(code.replace(sites, '__builtinView(require("$1"))'), helper, 'built-in view');
+}
+
+/** `code` with `helper` defined right after its "use strict" prologue (before any use of it). */
+function afterUseStrict(code, helper, what) {
   const strict = code.indexOf('"use strict";');
-  if (strict === -1) throw new Error('bundle: no "use strict" prologue to put the built-in view helper after');
+  if (strict === -1) throw new Error(`bundle: no "use strict" prologue to put the ${what} helper after`);
   const at = strict + '"use strict";'.length;
-  return code.slice(0, at) + helper + code.slice(at).replace(sites, '__builtinView(require("$1"))');
+  return code.slice(0, at) + helper + code.slice(at);
 }
 
 /**
@@ -117,10 +122,7 @@ function lazyBuiltins(code, LAZY_BUILTINS = ['node:v8']) {
   for (const id of LAZY_BUILTINS) {
     out = out.replaceAll(`__builtinView(require("${id}"))`, `__lazyBuiltin("${id}")`).replaceAll(`require("${id}")`, `__lazyBuiltin("${id}")`);
   }
-  if (out === code) return code;
-  const at = out.indexOf('"use strict";') + '"use strict";'.length;
-  if (at < '"use strict";'.length) throw new Error('bundle: no "use strict" prologue to put the lazy built-in helper after');
-  return out.slice(0, at) + helper + out.slice(at);
+  return out === code ? code : afterUseStrict(out, helper, 'lazy built-in');
 }
 
 /**

@@ -121,6 +121,17 @@ function table(title, scored, key) {
 // overwrite each other's $TMPDIR/reduce-eval-<split>.tsv and read the other's rows.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-eval-'));
 let failed = false;
+/** The variants piped as another tool's log: the run's lines (both streams), its command and exit code -> that log. */
+const PIPED_INSIDE = {
+  // Times 37 ms apart from a fixed start, to the 100 ns as a CI runner writes them: the same bytes on every run.
+  'dev-stamped': (lines) => lines.map((l, i) => `${new Date(Date.UTC(2026, 10, 24, 10) + i * 37).toISOString().replace('Z', '0000Z')} ${l}\n`).join(''),
+  'dev-actions': (lines, command, exitCode) => actionsJob(command, lines, exitCode, false),
+  'dev-ghlog': (lines, command, exitCode) => actionsJob(command, lines, exitCode, true),
+  'dev-gitlab': (lines, command, exitCode) => gitlabJob(command, lines, exitCode),
+  'dev-compose': (lines) => lines.map((l) => `app-1  | ${l}\n`).join(''),
+  'dev-jenkins': (lines, command, exitCode) => jenkinsPipeline(command, lines, exitCode),
+};
+
 /** Builds a VARIANTS folder from eval/dev's wrapped cases (the needles stay exact substrings of what is replayed). */
 function variantOf(split) {
   const source = path.resolve(root, SPLITS.dev);
@@ -130,41 +141,20 @@ function variantOf(split) {
     if (meta.mode === 'stdin') continue;
     fs.mkdirSync(path.join(out, name), { recursive: true });
     const read = (f) => (fs.existsSync(path.join(source, name, f)) ? fs.readFileSync(path.join(source, name, f)) : Buffer.alloc(0));
+    // Both streams' lines, as the run printed them (the last newline dropped).
+    const outputLines = () => {
+      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      return lines;
+    };
     if (split === 'dev-piped') {
       fs.writeFileSync(path.join(out, name, 'stdout'), Buffer.concat([read('stdout'), read('stderr')]));
       Object.assign(meta, { mode: 'stdin', expect: {} });
-    } else if (split === 'dev-stamped') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      // Times 37 ms apart from a fixed start, to the 100 ns as a CI runner writes them: the same bytes on every run.
-      const t0 = Date.UTC(2026, 10, 24, 10);
-      const stamped = lines.map((l, i) => `${new Date(t0 + i * 37).toISOString().replace('Z', '0000Z')} ${l}\n`).join('');
-      fs.writeFileSync(path.join(out, name, 'stdout'), stamped);
-      Object.assign(meta, { mode: 'stdin', expect: {} });
-    } else if (split === 'dev-actions' || split === 'dev-ghlog') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      fs.writeFileSync(path.join(out, name, 'stdout'), actionsJob(meta.command, lines, meta.exit_code ?? 0, split === 'dev-ghlog'));
-      Object.assign(meta, { mode: 'stdin', expect: {} });
-    } else if (split === 'dev-gitlab') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      fs.writeFileSync(path.join(out, name, 'stdout'), gitlabJob(meta.command, lines, meta.exit_code ?? 0));
-      Object.assign(meta, { mode: 'stdin', expect: {} });
-    } else if (split === 'dev-compose') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      fs.writeFileSync(path.join(out, name, 'stdout'), lines.map((l) => `app-1  | ${l}\n`).join(''));
-      Object.assign(meta, { mode: 'stdin', expect: {} });
-    } else if (split === 'dev-jenkins') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      fs.writeFileSync(path.join(out, name, 'stdout'), jenkinsPipeline(meta.command, lines, meta.exit_code ?? 0));
+    } else if (split in PIPED_INSIDE) {
+      fs.writeFileSync(path.join(out, name, 'stdout'), PIPED_INSIDE[split](outputLines(), meta.command, meta.exit_code ?? 0));
       Object.assign(meta, { mode: 'stdin', expect: {} });
     } else if (split === 'dev-docker') {
-      const lines = Buffer.concat([read('stdout'), read('stderr')]).toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      fs.writeFileSync(path.join(out, name, 'stderr'), dockerBuild(meta.command, lines, meta.exit_code ?? 0));
+      fs.writeFileSync(path.join(out, name, 'stderr'), dockerBuild(meta.command, outputLines(), meta.exit_code ?? 0));
       fs.writeFileSync(path.join(out, name, 'stdout'), '');
       Object.assign(meta, { mode: 'wrap', command: 'docker build --progress=plain -t app:dev .', argv0: 'docker', exit_code: meta.exit_code ? 1 : 0, expect: {} });
     } else {
