@@ -30,6 +30,11 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // `$ <command>` echo, then `ERROR: Job failed: exit code N` or `Job succeeded`.
 // `dev-compose` pipes each as one service's lines in `docker compose up` / `docker compose logs` (`app-1  | ` before
 // every line, the name padded as Compose pads it for one service).
+// `dev-colour` and `dev-crlf` replay them wrapped as they are, with each stream rewritten: forced to colour as a
+// terminal tool colours it (JSON strings green as `jq -C` does; elsewhere `file:line` cyan and outcome words such as
+// error, FAIL, warning, ok bold red), or with CRLF line ends (a Windows runner, a log saved on Windows).
+// `dev-exec` runs each where agents often run them: in a container, a pod or on a host, the wrappers taken in turn
+// (RUN_ELSEWHERE); the output is the command's own, as those commands pass it through.
 // `dev-jenkins` runs each as the `sh` step of a Jenkins Declarative Pipeline's `Test` stage, as its console log
 // (`/job/<name>/<n>/consoleText`) prints it: `[Pipeline]` step lines, the checkout, `+ npm ci` and `+ <command>`
 // (`sh` runs `sh -xe`), then `ERROR: script returned exit code N` and `Finished: FAILURE`, or `Finished: SUCCESS`.
@@ -43,6 +48,9 @@ const VARIANTS = {
   'dev-gitlab': 'eval/dev, as the last command of a GitLab CI job log',
   'dev-jenkins': 'eval/dev, as the sh step of a Jenkins Pipeline console log',
   'dev-compose': 'eval/dev, as one service of docker compose up (app-1  | before every line)',
+  'dev-colour': 'eval/dev, wrapped, with the output forced to colour',
+  'dev-crlf': 'eval/dev, wrapped, with CRLF line ends',
+  'dev-exec': 'eval/dev, run in a container, a pod or on a host (docker exec, kubectl exec, ssh, ...)',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -132,13 +140,32 @@ const PIPED_INSIDE = {
   'dev-jenkins': (lines, command, exitCode) => jenkinsPipeline(command, lines, exitCode),
 };
 
+/** The wrapped variants whose streams are rewritten line by line (the needles, scored past ANSI codes and whitespace, still match). */
+const REWRITTEN = {
+  'dev-colour': (text) => text.split('\n').map(colourLine).join('\n'),
+  'dev-crlf': (text) => text.replace(/\r?\n/g, '\r\n'),
+};
+
+/** One line as a colouring tool prints it: a JSON line's strings green (`jq -C`); else `file:line` cyan and outcome words bold red. */
+function colourLine(line) {
+  if (/^\s*[[{]/.test(line) || /^\s*"[^"]*":/.test(line)) return line.replace(/"(?:[^"\\]|\\.)*"/g, (m) => `\x1b[0;32m${m}\x1b[0m`);
+  return line
+    .replace(/[\w./-]+\.\w+:\d+(?::\d+)?/g, (m) => `\x1b[36m${m}\x1b[39m`)
+    .replace(/\b(?:error|Error|ERROR|FAIL|FAILED|failed|warning|Warning|WARN|PASS|passed|ok)\b/g, (m) => `\x1b[1;31m${m}\x1b[0m`);
+}
+
+/** `dev-exec`'s wrappers, one per case in turn. */
+const RUN_ELSEWHERE = ['docker exec -i app', 'docker compose exec -T web', 'kubectl exec api-7f9c -c app --', 'ssh ci@build-01', 'podman run --rm -v /src:/src -w /src ci-image:1'];
+
 /** Builds a VARIANTS folder from eval/dev's wrapped cases (the needles stay exact substrings of what is replayed). */
 function variantOf(split) {
   const source = path.resolve(root, SPLITS.dev);
   const out = path.join(reports, split);
+  let wrapped = 0;
   for (const name of fs.readdirSync(source).sort()) {
     const meta = JSON.parse(fs.readFileSync(path.join(source, name, 'case.json'), 'utf8'));
     if (meta.mode === 'stdin') continue;
+    const via = RUN_ELSEWHERE[wrapped++ % RUN_ELSEWHERE.length];
     fs.mkdirSync(path.join(out, name), { recursive: true });
     const read = (f) => (fs.existsSync(path.join(source, name, f)) ? fs.readFileSync(path.join(source, name, f)) : Buffer.alloc(0));
     // Both streams' lines, as the run printed them (the last newline dropped).
@@ -157,6 +184,11 @@ function variantOf(split) {
       fs.writeFileSync(path.join(out, name, 'stderr'), dockerBuild(meta.command, outputLines(), meta.exit_code ?? 0));
       fs.writeFileSync(path.join(out, name, 'stdout'), '');
       Object.assign(meta, { mode: 'wrap', command: 'docker build --progress=plain -t app:dev .', argv0: 'docker', exit_code: meta.exit_code ? 1 : 0, expect: {} });
+    } else if (split === 'dev-exec') {
+      for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
+      Object.assign(meta, { command: `${via} ${meta.command}`, argv0: via.split(' ')[0] });
+    } else if (split in REWRITTEN) {
+      for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.writeFileSync(path.join(out, name, f), REWRITTEN[split](read(f).toString('utf8')));
     } else {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
       Object.assign(meta, { command: 'runtask', argv0: 'runtask' });

@@ -1,3 +1,4 @@
+import stripAnsi from 'strip-ansi';
 import { opensJsonDocument } from '../core/json-start.js';
 
 /** A guess at what the bytes are, from the first few KiB: enough to route binary and JSON. */
@@ -21,9 +22,11 @@ export function guessContentType(head: Buffer): { type: ContentType; detail?: st
     if (byte === 0) return { type: 'binary' };
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x1b && byte !== 0x0c) control++;
   }
-  const text = head.toString('utf8');
-  const invalid = (text.match(/\uFFFD/g) ?? []).length;
-  if ((control + invalid) / Math.max(1, text.length) > 0.1) return { type: 'binary' };
+  const decoded = head.toString('utf8');
+  const invalid = (decoded.match(/\uFFFD/g) ?? []).length;
+  if ((control + invalid) / Math.max(1, decoded.length) > 0.1) return { type: 'binary' };
+  // Coloured JSON and diffs (`jq -C`, `git diff --color=always`) are still JSON and diffs.
+  const text = decoded.includes('\x1b') || decoded.includes('\x9b') ? stripAnsi(decoded) : decoded;
   if (opensJsonDocument(text.trimStart())) return { type: 'json' };
   if (/^diff --git /m.test(text) || (/^--- \S/m.test(text) && /^\+\+\+ \S/m.test(text))) return { type: 'diff' };
   return { type: 'text' };

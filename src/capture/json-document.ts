@@ -1,3 +1,4 @@
+import stripAnsi from 'strip-ansi';
 import type { JsonStyle } from '../core/types.js';
 import { MAX_TRAILING_LINES } from '../core/json-start.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
@@ -15,8 +16,10 @@ const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
 /**
  * The JSON document of stdout, or null. A document followed by a few lines that are not JSON (npm's
  * `npm warn …` after `npx tool --json 2>&1`) is still read as the document; `trailing` names those lines.
+ * Colour codes are read past (`jq -C`, `yq -C`, `gh … --json` forced to colour): they split no line.
  */
-export function parseJsonText(text: string): ParsedJson | null {
+export function parseJsonText(stored: string): ParsedJson | null {
+  const text = stored.includes('\x1b') || stored.includes('\x9b') ? stripAnsi(stored) : stored;
   const style = (): JsonStyle => detectStyle(text.slice(0, 4096));
   try {
     return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { normalizeArgv, splitCommand } from '../core/argv.js';
+import { normalizeArgv, shellCommandWords } from '../core/argv.js';
 import { detectReducer } from '../core/detect.js';
 import { resolveIntent } from '../core/intent.js';
 import { LineSplitter, type LineIndex } from '../core/line-splitter.js';
@@ -36,10 +36,8 @@ export interface StepRead {
  * npm's run), the first of a pipeline (`pytest | tee log`).
  */
 export function stepArgv(command: string): string[] {
-  const last = command.split(/\s*(?:&&|;|\|\|)\s*/).filter(Boolean).at(-1) ?? '';
-  const first = last.split(/\s+\|\s+/)[0] ?? '';
   // `sudo npx jest`, `uv run pytest`, `bundle exec rspec`: the tool is what they run, as detection reads any run.
-  const words = normalizeArgv(splitCommand(first));
+  const words = normalizeArgv(shellCommandWords(command));
   // A step's `yarn run jest` or `pdm run pytest` too, unless it runs the project's own script (`pnpm run test`).
   if (words.length > 2 && /^(?:pdm|hatch|yarn|pnpm)$/.test(words[0]!) && words[1] === 'run' && !/^(?:test|build|lint)$/.test(words[2]!)) words.splice(0, 2);
   return words;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseJsonText } from '../capture/json-document.js';
 import { commandConfig, storeToRead } from './command-config.js';
 import { bytes, count } from '../core/format.js';
 import { UsageError } from '../errors.js';
@@ -225,12 +226,10 @@ export function grep(dir: string, meta: ArtifactMeta, stream: 'stdout' | 'stderr
 export function showPointer(dir: string, meta: ArtifactMeta, pointer: string, redact: boolean): string {
   const file = streamFile(dir, meta, 'stdout');
   if (meta.streams.stdout.bytes > 256 * 1024 * 1024) throw new UsageError('--pointer: stdout is over 256 MiB; use --lines or --grep');
-  let doc: unknown;
-  try {
-    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    throw new UsageError(`--pointer: stdout of ${meta.id} is not valid JSON`);
-  }
+  // The document the packet cited: colour codes read past, a short trailer of other lines after it allowed.
+  const parsed = parseJsonText(fs.readFileSync(file, 'utf8'));
+  if (!parsed) throw new UsageError(`--pointer: stdout of ${meta.id} is not valid JSON`);
+  const doc = parsed.doc;
   const normalized = pointer === '/' ? '' : pointer;
   if (normalized !== '' && !normalized.startsWith('/')) throw new UsageError(`--pointer takes a JSON pointer starting with '/' (got '${pointer}')`);
   const { found, value } = resolvePointer(doc, normalized);

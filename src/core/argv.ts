@@ -1,6 +1,8 @@
 /**
  * Strips launchers and wrappers from a command line so detection sees the real tool:
- * `sudo -E env FOO=1 npx --yes jest --ci` reads as `jest --ci`.
+ * `sudo -E env FOO=1 npx --yes jest --ci` reads as `jest --ci`, and a command run elsewhere or in a
+ * shell as the command it runs: `docker compose exec -T web pytest -x` as `pytest -x`,
+ * `kubectl exec api-0 -- go test ./...` as `go test ./...`, `bash -lc "cd app && npm test"` as `npm test`.
  */
 
 const PASS_THROUGH = new Set(['sudo', 'env', 'time', 'nice', 'nohup', 'command', 'exec', 'stdbuf', 'ionice', 'xargs']);
@@ -41,6 +43,11 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   let words = [...argv];
   for (let guard = 0; guard < 8 && words.length > 0; guard++) {
     const first = programName(words[0]!);
+    const inner = innerCommand(first, words);
+    if (inner) {
+      words = inner;
+      continue;
+    }
     if (PASS_THROUGH.has(first)) {
       words = skipOptions(words.slice(1));
       while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) words.shift();
@@ -68,6 +75,67 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   }
   if (words[0]) words[0] = programName(words[0]);
   return words;
+}
+
+/**
+ * The words of the last command of a shell command line, before any pipe: `cd app && make test 2>&1 | tee log`
+ * gives `make test 2>&1`. The command whose output the line prints last (a CI step's script, `sh -c`'s string).
+ */
+export function shellCommandWords(text: string): string[] {
+  const last = text.split(/\s*(?:&&|;|\|\|)\s*/).filter(Boolean).at(-1) ?? '';
+  const words = splitCommand(last.split(/\s+\|\s+/)[0] ?? '');
+  // Redirections are the shell's, not the command's: `2>&1`, `>out.log`, `2> /dev/null`.
+  return words.filter((w, i) => !REDIRECTION.test(w) && !(i > 0 && REDIRECTION_ALONE.test(words[i - 1]!)));
+}
+
+const REDIRECTION = /^(?:\d*>>?|&>>?|\d*<)(?:&?\d+|&-|\S*)$/;
+/** A redirection whose target is the next word (`> out.log`). */
+const REDIRECTION_ALONE = /^(?:\d*>>?|&>>?|\d*<)$/;
+
+// Options of the commands that run another command, that take a value as the next word.
+const CONTAINER_VALUES = new Set(['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '-v', '--volume', '-p', '--publish', '--name', '--network', '--net', '--entrypoint', '-m', '--memory', '--cpus', '--mount', '-l', '--label', '--label-file', '--add-host', '--platform', '--pull', '--restart', '-h', '--hostname', '--device', '--cap-add', '--cap-drop', '--security-opt', '--tmpfs', '--ulimit', '--log-driver', '--log-opt', '--gpus', '--shm-size', '--ipc', '--pid', '--dns', '--expose', '--link', '--volumes-from', '--cidfile', '--runtime', '--stop-signal', '--stop-timeout', '--index', '--uts', '--userns', '--group-add', '--memory-swap', '--cpuset-cpus']);
+const COMPOSE_GLOBAL_VALUES = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+const SSH_VALUES = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']);
+const CONTAINER_CLIS = new Set(['docker', 'podman', 'nerdctl']);
+const COMPOSE_CLIS = new Set(['docker-compose', 'podman-compose']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+
+/** Options (and the values of those in `values`) from the start of `words`, up to the first other word. */
+function skipOptionsWithValues(words: readonly string[], values: ReadonlySet<string>): string[] {
+  let i = 0;
+  while (i < words.length && words[i]!.startsWith('-') && words[i] !== '--') i += values.has(words[i]!) ? 2 : 1;
+  return words.slice(words[i] === '--' ? i + 1 : i);
+}
+
+/**
+ * The command that `words` runs in a container, a pod, on a host or in a shell, or null when `words` is not such a
+ * command or names none (`docker run nginx` runs the image's own; `ssh host` opens a session).
+ */
+function innerCommand(program: string, words: readonly string[]): string[] | null {
+  const after = (rest: readonly string[]): string[] | null => (rest.length > 1 ? rest.slice(1) : null); // past the container, service or host
+  if (CONTAINER_CLIS.has(program) || COMPOSE_CLIS.has(program)) {
+    let rest = words.slice(1);
+    if (rest[0] === 'container') rest = rest.slice(1);
+    const compose = COMPOSE_CLIS.has(program) || rest[0] === 'compose';
+    if (compose) rest = skipOptionsWithValues(COMPOSE_CLIS.has(program) ? rest : rest.slice(1), COMPOSE_GLOBAL_VALUES);
+    if (rest[0] !== 'exec' && rest[0] !== 'run') return null;
+    return after(skipOptionsWithValues(rest.slice(1), CONTAINER_VALUES));
+  }
+  if ((program === 'kubectl' || program === 'oc') && words.includes('exec')) {
+    const dashes = words.indexOf('--');
+    return dashes > 0 && dashes < words.length - 1 ? words.slice(dashes + 1) : null;
+  }
+  if (program === 'ssh') {
+    const command = after(skipOptionsWithValues(words.slice(1), SSH_VALUES));
+    return command ? shellCommandWords(command.join(' ')) : null;
+  }
+  if (SHELLS.has(program)) {
+    // `sh -c 'cmd'`, `bash -lc "cmd"`, `bash -e -c "cmd"`: the string after the option cluster that holds c.
+    const at = words.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w));
+    const script = at > 0 ? words[at + 1] : undefined;
+    return script !== undefined && words.slice(1, at).every((w) => w.startsWith('-')) ? shellCommandWords(script) : null;
+  }
+  return null;
 }
 
 const PM_COMMANDS = new Set(['install', 'i', 'add', 'remove', 'rm', 'update', 'up', 'upgrade', 'run', 'test', 'build', 'audit', 'outdated', 'list', 'ls', 'why', 'init', 'create', 'publish', 'pack', 'link', 'unlink', 'ci', 'dedupe', 'prune', 'config', 'store', 'workspace', 'workspaces', 'info', 'view', 'start', 'lint', 'exec', 'dlx', 'x']);
