@@ -35,6 +35,10 @@ const SPLITS = { dev: 'eval/dev', holdout: 'eval/holdout', shared: '../shared/co
 // error, FAIL, warning, ok bold red), or with CRLF line ends (a Windows runner, a log saved on Windows).
 // `dev-exec` runs each where agents often run them: in a container, a pod or on a host, the wrappers taken in turn
 // (RUN_ELSEWHERE); the output is the command's own, as those commands pass it through.
+// `dev-make` and `dev-npm-run` run each through a task runner: as the one recipe line of `make check` (make echoes
+// it first; a failure adds `make: *** [Makefile:4: check] Error N` on stderr and exits 2), or as the `check` script
+// of `npm run check` (npm's `> shop@1.4.0 check` / `> <command>` header first; a failure adds npm 10's `npm error`
+// lines on stderr).
 // `dev-jenkins` runs each as the `sh` step of a Jenkins Declarative Pipeline's `Test` stage, as its console log
 // (`/job/<name>/<n>/consoleText`) prints it: `[Pipeline]` step lines, the checkout, `+ npm ci` and `+ <command>`
 // (`sh` runs `sh -xe`), then `ERROR: script returned exit code N` and `Finished: FAILURE`, or `Finished: SUCCESS`.
@@ -51,6 +55,8 @@ const VARIANTS = {
   'dev-colour': 'eval/dev, wrapped, with the output forced to colour',
   'dev-crlf': 'eval/dev, wrapped, with CRLF line ends',
   'dev-exec': 'eval/dev, run in a container, a pod or on a host (docker exec, kubectl exec, ssh, ...)',
+  'dev-make': 'eval/dev, as the recipe of make check',
+  'dev-npm-run': 'eval/dev, as the script of npm run check',
 };
 const wanted = process.argv.slice(2).filter((a) => a in SPLITS || a in VARIANTS);
 const splits = wanted.length ? wanted : Object.keys(SPLITS);
@@ -154,6 +160,20 @@ function colourLine(line) {
     .replace(/\b(?:error|Error|ERROR|FAIL|FAILED|failed|warning|Warning|WARN|PASS|passed|ok)\b/g, (m) => `\x1b[1;31m${m}\x1b[0m`);
 }
 
+/** How a task runner prints a command's run (stdout, stderr) -> [stdout, stderr, the runner's command and exit code]. */
+const TASK_RUNNERS = {
+  'dev-make': (command, stdout, stderr, exitCode) => [
+    `${command}\n${stdout}`,
+    exitCode ? `${stderr}make: *** [Makefile:4: check] Error ${exitCode}\n` : stderr,
+    { command: 'make check', exitCode: exitCode ? 2 : 0 },
+  ],
+  'dev-npm-run': (command, stdout, stderr, exitCode) => [
+    `\n> shop@1.4.0 check\n> ${command}\n\n${stdout}`,
+    exitCode ? `${stderr}npm error Lifecycle script \`check\` failed with error:\nnpm error code ${exitCode}\nnpm error path /work/shop\nnpm error workspace shop@1.4.0\nnpm error location /work/shop\nnpm error command failed\nnpm error command sh -c ${command}\n` : stderr,
+    { command: 'npm run check', exitCode },
+  ],
+};
+
 /** `dev-exec`'s wrappers, one per case in turn. */
 const RUN_ELSEWHERE = ['docker exec -i app', 'docker compose exec -T web', 'kubectl exec api-7f9c -c app --', 'ssh ci@build-01', 'podman run --rm -v /src:/src -w /src ci-image:1'];
 
@@ -187,6 +207,12 @@ function variantOf(split) {
     } else if (split === 'dev-exec') {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.copyFileSync(path.join(source, name, f), path.join(out, name, f));
       Object.assign(meta, { command: `${via} ${meta.command}`, argv0: via.split(' ')[0] });
+    } else if (split in TASK_RUNNERS) {
+      const exitCode = meta.exit_code ?? 0;
+      const [stdout, stderr, runner] = TASK_RUNNERS[split](meta.command, read('stdout').toString('utf8'), read('stderr').toString('utf8'), exitCode);
+      fs.writeFileSync(path.join(out, name, 'stdout'), stdout);
+      if (stderr) fs.writeFileSync(path.join(out, name, 'stderr'), stderr);
+      Object.assign(meta, { command: runner.command, argv0: runner.command.split(' ')[0], exit_code: runner.exitCode });
     } else if (split in REWRITTEN) {
       for (const f of ['stdout', 'stderr']) if (fs.existsSync(path.join(source, name, f))) fs.writeFileSync(path.join(out, name, f), REWRITTEN[split](read(f).toString('utf8')));
     } else {

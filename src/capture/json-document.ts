@@ -1,6 +1,6 @@
 import stripAnsi from 'strip-ansi';
 import type { JsonStyle } from '../core/types.js';
-import { MAX_TRAILING_LINES } from '../core/json-start.js';
+import { MAX_TRAILING_LINES, opensJsonDocument } from '../core/json-start.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
 
 export interface ParsedJson {
@@ -9,6 +9,9 @@ export interface ParsedJson {
   /** Lines after the document that are not JSON (npm's `npm warn …`), 1-based within the text. */
   trailing: { from: number; to: number } | null;
 }
+
+/** Lines before a document that are not its own: a task runner's header (`> shop@1.4.0 report`, `> node report.js`), make's echo. */
+const MAX_LEADING_LINES = 8;
 
 /** Largest stdout tried again without its trailing lines (up to three more parses of it). */
 const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
@@ -20,6 +23,25 @@ const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
  */
 export function parseJsonText(stored: string): ParsedJson | null {
   const text = stored.includes('\x1b') || stored.includes('\x9b') ? stripAnsi(stored) : stored;
+  return parseDocument(text) ?? afterLeadingLines(text);
+}
+
+/** The document after a few leading lines that do not open one (a runner's header), its trailer's lines counted in the whole text. */
+function afterLeadingLines(text: string): ParsedJson | null {
+  let start = 0;
+  for (let line = 1; line <= MAX_LEADING_LINES; line++) {
+    const nl = text.indexOf('\n', start);
+    if (nl === -1) return null;
+    start = nl + 1;
+    const rest = text.slice(start);
+    if (!opensJsonDocument(rest.slice(0, 64 * 1024).trimStart())) continue;
+    const parsed = parseDocument(rest);
+    return parsed && { ...parsed, trailing: parsed.trailing && { from: parsed.trailing.from + line, to: parsed.trailing.to + line } };
+  }
+  return null;
+}
+
+function parseDocument(text: string): ParsedJson | null {
   const style = (): JsonStyle => detectStyle(text.slice(0, 4096));
   try {
     return { doc: JSON.parse(text) as unknown, style: style(), trailing: null };

@@ -20,6 +20,7 @@ import { isSourcePrefixed, isStamped, unstamp, unstampHead } from '../core/line-
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
+import { echoedCommand } from '../core/echoed-command.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
 import { WHOLE_FLOOR } from '../core/packer.js';
 import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.js';
@@ -399,6 +400,13 @@ export class CaptureSession {
       stderrHead: decodeHead(this.stderr.headBuffer()),
     };
     let content = guessContentType(this.stdout.headBuffer());
+    // A task runner's run (`npm run lint`, `make test`) is read as the command it echoed (src/core/echoed-command.ts).
+    const echoed = this.options.family ? null : echoedCommand(probe.argv, probe.head);
+    if (echoed) {
+      probe.argv = echoed.argv;
+      // Its output may be a JSON document or a diff, after the runner's header.
+      if (content.type === 'text') this.bareContent = content = guessContentType(Buffer.from(probe.head.split('\n').slice(echoed.line + 1).join('\n')));
+    }
     const flag = this.options.intent ? { flag: this.options.intent } : {};
     const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag });
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
@@ -458,7 +466,7 @@ export class CaptureSession {
   private begin(detection: Detection<Reducer>, probe: Probe, contentType: string): void {
     this.detection = detection;
     try {
-      this.context = { argv: this.options.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head, contentType, intent: this.intent.intent };
+      this.context = { argv: probe.argv, errorPatterns: this.options.config.errorPatterns, head: probe.head, contentType, intent: this.intent.intent };
       this.run = detection.reducer.start(this.context);
     } catch (err) {
       this.reducerFailure = err as Error;

@@ -6,7 +6,7 @@ export const gccClaims: ReducerClaims = {
   name: 'gcc',
   family: 'gcc',
   intent: 'verdict',
-  claims: ['gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake --build', 'ninja', 'clang-tidy'],
+  claims: ['gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'cmake --build', 'ninja', 'clang-tidy'],
   lane: 'internal',
   detect(probe) {
     const scan = scanProbe(probe.head, probe.stderrHead);

@@ -1,0 +1,71 @@
+import { normalizeArgv, shellCommandWords } from './argv.js';
+
+/**
+ * The command a task runner printed before it ran it. npm and pnpm print a script's header (`> shop@1.4.0 test`,
+ * then `> vitest run`), yarn 1 and bun print `$ vitest run`, make echoes each recipe line before running it. What
+ * follows is that command's output, so detection and intent read the command, as they would had it been run
+ * directly: `npm run lint` running `eslint .` is read by eslint's reducer, `make log` running `git log -30` as an
+ * answer. Only the head of stdout is read; the packet still names the runner's command line.
+ */
+
+export interface EchoedCommand {
+  /** The command's words, past launchers and wrappers. */
+  argv: string[];
+  /** The head line (0-based) that echoed it: its output starts after it. */
+  line: number;
+}
+
+/** npm/pnpm/yarn/bun: the words after the runner that run a package.json script (`npm test`, `pnpm run build`). */
+const SCRIPT_RUNS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(['run', 'run-script', 'rum', 'urn', 'test', 't', 'tst', 'start', 'stop', 'restart']),
+  pnpm: new Set(['run', 'run-script', 'test', 't', 'start', 'stop', 'restart']),
+  yarn: new Set(['run', 'test', 'start']),
+  bun: new Set(['run']),
+};
+const MAKES = new Set(['make', 'gmake', 'just']);
+/** npm's and pnpm's script header: `> name@version script` (pnpm adds the folder), then `> command`. */
+const HEADER = /^> (?:@?[\w.-]+(?:\/[\w.-]+)?@\S+ )?\S+(?: \S+)?$/;
+/** yarn 1's and bun's echo of the script's command. */
+const DOLLAR = /^\$ (\S.*)$/;
+/** Lines make prints itself: `make[1]: Entering directory …`, `make: Nothing to be done for …`. */
+const MAKE_OWN = /^(?:g?make|just)(?:\[\d+\])?:/;
+/** Lines of the head read for a header or an echo: they come first, before the command's output. */
+const LOOK_LINES = 12;
+
+/**
+ * The words of the command the runner echoed, when `argv` runs a task runner and the head shows its echo; else null.
+ * make marks no echo: its first line that is not its own is taken as one when it reads as a command line (a program
+ * name, then words). A recipe that printed first instead (`@echo Building…`) then names no program any reducer or
+ * verb knows, so detection and intent go by content, as they would for the make run.
+ */
+export function echoedCommand(argv: readonly string[], head: string): EchoedCommand | null {
+  const words = normalizeArgv(argv);
+  const runner = words[0] ?? '';
+  const lines = head.split('\n', LOOK_LINES).map((l) => l.trimEnd());
+  if (SCRIPT_RUNS[runner]?.has(words[1] ?? '')) {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const next = lines[i + 1] ?? '';
+      // A script that runs another script (`npm run lint && npm test`) is read at that one's header, further down.
+      const echoed = HEADER.test(line) && next.startsWith('> ') && next.length > 2 ? next.slice(2) : DOLLAR.exec(line)?.[1];
+      const command = echoed === undefined ? null : inner(echoed);
+      if (command) return { argv: command, line: echoed === next.slice(2) && HEADER.test(line) ? i + 1 : i };
+    }
+    return null;
+  }
+  if (MAKES.has(runner)) {
+    const at = lines.findIndex((l) => l.trim() !== '' && !MAKE_OWN.test(l));
+    const first = lines[at];
+    if (first === undefined || first !== first.trimStart()) return null;
+    const command = inner(first);
+    return command ? { argv: command, line: at } : null;
+  }
+  return null;
+}
+
+/** The command a script line runs (the last of a chain, past launchers); null for nothing, or for another runner's run. */
+function inner(script: string): string[] | null {
+  const words = normalizeArgv(shellCommandWords(script));
+  if (words.length === 0 || !/^[\w.+-]+$/.test(words[0]!)) return null;
+  return SCRIPT_RUNS[words[0]!]?.has(words[1] ?? '') || MAKES.has(words[0]!) ? null : words;
+}
