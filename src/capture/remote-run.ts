@@ -17,18 +17,27 @@ import { keepYoungGenerationCap } from './young-generation.js';
  * Lines cross in batches (their texts, numbers and the injection scan's facts; each text arrives as a string
  * of its own, not a slice of a batch that a kept template would hold in memory whole); at most
  * MAX_INFLIGHT batches wait on the worker before `busy` asks the reader to pause, so memory stays bounded.
+ * The worker counts the batches it has read in shared memory (`progress`) and posts a message only when the
+ * main thread waits for that count: a message per batch cost the worker a twentieth of its time.
  * finish() and steps() are synchronous, as ReducerRun's are: the main thread blocks on an Atomics wait
  * for the worker's answer (the lines are drained first, in CaptureSession.ready()).
  */
 
 /** Characters of line text per batch: enough that a message's own cost is small beside its lines', few enough to keep the batches waiting on the worker under a megabyte. */
 const BATCH_CHARS = 48 * 1024;
-/** Batches posted and not yet read by the worker, past which the reader pauses. */
-const MAX_INFLIGHT = 8;
+/**
+ * Batches posted and not yet read by the worker, past which the reader pauses (about 1.5 MiB of text). With 8 the
+ * reader stood idle for most of the time the worker took to start and read back the stored lines (about 4 MiB).
+ */
+const MAX_INFLIGHT = 32;
 /** How long finish() or steps() waits for the worker's answer before the run counts as failed. */
 const CALL_TIMEOUT_MS = 60_000;
 /** The young generation of the worker's heap (see young-generation.ts for the main thread's). */
 const WORKER_YOUNG_MB = 4;
+
+/** The `progress` words: batches the worker has read (its start counts as one), and whether the main thread waits for more. */
+export const PROGRESS_READ = 0;
+export const PROGRESS_WAITING = 1;
 
 /** A line's facts from the injection scan, as one byte: known at all, a classifier fragment, a notice fragment (core/line-facts.ts). */
 export const FACT_KNOWN = 1;
@@ -83,14 +92,16 @@ export class RemoteRun implements ReducerRun {
   private readonly worker: WorkerType;
   private readonly replies: import('node:worker_threads').MessagePort;
   private readonly signal: Int32Array;
+  /** Shared with the worker: PROGRESS_READ and PROGRESS_WAITING. */
+  private readonly progress: Int32Array;
+  /** Batches posted, the worker's start counted as the first. */
+  private posted = 1;
   private readonly receive: typeof import('node:worker_threads').receiveMessageOnPort;
   private texts: string[] = [];
   private meta: number[] = [];
   private facts: number[] = [];
   private marks: Record<number, LineMarks> | null = null;
   private chars = 0;
-  /** Batches the worker has not read yet; its start (and the lines it reads back from disk) counts as one. */
-  private inflight = 1;
   /** Readers waiting for the worker to catch up, each until no more than its limit of batches waits on it. */
   private waiting: Array<{ limit: number; resolve: () => void }> = [];
   /** Why the worker stopped, when it did: finish() then throws it, and the session degrades as for any failed reducer. */
@@ -102,9 +113,10 @@ export class RemoteRun implements ReducerRun {
     const channel = new threads.MessageChannel();
     this.receive = threads.receiveMessageOnPort;
     this.signal = new Int32Array(new SharedArrayBuffer(4));
+    this.progress = new Int32Array(new SharedArrayBuffer(8));
     this.replies = channel.port1;
     this.worker = new threads.Worker(script, {
-      workerData: { spec, signal: this.signal, replies: channel.port2 },
+      workerData: { spec, signal: this.signal, progress: this.progress, replies: channel.port2 },
       transferList: [channel.port2],
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
       stdout: false,
@@ -112,13 +124,9 @@ export class RemoteRun implements ReducerRun {
     });
     this.worker.unref();
     this.worker.once('message', keepYoungGenerationCap); // its first: started, past the bootstrap that resets V8's flags
-    this.worker.on('message', () => {
-      this.inflight--;
-      this.release();
-    });
+    this.worker.on('message', () => this.release());
     const stop = (err: Error): void => {
       this.failure ??= err;
-      this.inflight = 0;
       this.release();
     };
     this.worker.on('error', stop);
@@ -159,17 +167,34 @@ export class RemoteRun implements ReducerRun {
     void this.worker.terminate();
   }
 
+  /** Batches the worker has not read yet. */
+  private get inflight(): number {
+    return this.posted - Atomics.load(this.progress, PROGRESS_READ);
+  }
+
   /** A promise that settles once no more than `limit` batches wait on the worker (or it stopped); null when none need wait. */
   private waitBelow(limit: number): Promise<void> | null {
     if (this.inflight <= limit || this.failure) return null;
+    // Ask the worker to post when it reads its next batch, then look again: either this look sees a batch it read
+    // after the last, or the worker sees the request (both sides use sequentially consistent atomics).
+    Atomics.store(this.progress, PROGRESS_WAITING, 1);
+    if (this.inflight <= limit) return null;
     return new Promise<void>((resolve) => this.waiting.push({ limit, resolve }));
   }
 
+  /** Settles the waits the worker's progress (or its stop) allows; asks it to post again for the rest. */
   private release(): void {
-    const ready = this.waiting.filter((w) => this.inflight <= w.limit || this.failure);
-    if (ready.length === 0) return;
-    this.waiting = this.waiting.filter((w) => !ready.includes(w));
-    for (const w of ready) w.resolve();
+    for (;;) {
+      const ready = this.waiting.filter((w) => this.inflight <= w.limit || this.failure);
+      if (ready.length) {
+        this.waiting = this.waiting.filter((w) => !ready.includes(w));
+        for (const w of ready) w.resolve();
+      }
+      if (this.waiting.length === 0) return;
+      Atomics.store(this.progress, PROGRESS_WAITING, 1);
+      // Read again after the request: a batch read between the look above and the request posted nothing.
+      if (!this.waiting.some((w) => this.inflight <= w.limit)) return;
+    }
   }
 
   private flush(): void {
@@ -180,7 +205,7 @@ export class RemoteRun implements ReducerRun {
     this.facts = [];
     this.marks = null;
     this.chars = 0;
-    this.inflight++;
+    this.posted++;
     this.worker.postMessage(message);
   }
 
