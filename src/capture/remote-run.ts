@@ -97,9 +97,10 @@ export class RemoteRun implements ReducerRun {
   /** Batches posted, the worker's start counted as the first. */
   private posted = 1;
   private readonly receive: typeof import('node:worker_threads').receiveMessageOnPort;
-  private texts: string[] = [];
-  private meta: number[] = [];
-  private facts: number[] = [];
+  /** The batch being gathered: its texts, and per line its number (negative on stderr) and facts, in arrays reused from batch to batch (a message is a copy). */
+  private readonly texts: string[] = [];
+  private meta = new Int32Array(1024);
+  private facts = new Uint8Array(1024);
   private marks: Record<number, LineMarks> | null = null;
   private chars = 0;
   /** Readers waiting for the worker to catch up, each until no more than its limit of batches waits on it. */
@@ -137,10 +138,12 @@ export class RemoteRun implements ReducerRun {
   line(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
     if (this.failure) return;
     const candidate = scannedCandidateOf(text);
-    this.facts.push(candidate === undefined ? 0 : FACT_KNOWN | (candidate ? FACT_CANDIDATE : 0) | (scannedNoticeOf(text) ? FACT_NOTICE : 0));
-    if (marks) (this.marks ??= {})[this.texts.length] = marks;
+    const k = this.texts.length;
+    if (k === this.meta.length) this.grow();
+    this.facts[k] = candidate === undefined ? 0 : FACT_KNOWN | (candidate ? FACT_CANDIDATE : 0) | (scannedNoticeOf(text) ? FACT_NOTICE : 0);
+    this.meta[k] = stream === 'stdout' ? n : -n;
+    if (marks) (this.marks ??= {})[k] = marks;
     this.texts.push(text);
-    this.meta.push(stream === 'stdout' ? n : -n);
     this.chars += text.length + 1;
     if (this.chars >= BATCH_CHARS) this.flush();
   }
@@ -199,14 +202,23 @@ export class RemoteRun implements ReducerRun {
 
   private flush(): void {
     if (this.texts.length === 0 || this.failure) return;
-    const message: WorkerMessage = { kind: 'lines', texts: this.texts, meta: Int32Array.from(this.meta), facts: Uint8Array.from(this.facts), marks: this.marks };
-    this.texts = [];
-    this.meta = [];
-    this.facts = [];
+    const k = this.texts.length;
+    const message: WorkerMessage = { kind: 'lines', texts: this.texts, meta: this.meta.slice(0, k), facts: this.facts.slice(0, k), marks: this.marks };
     this.marks = null;
     this.chars = 0;
     this.posted++;
     this.worker.postMessage(message);
+    this.texts.length = 0;
+  }
+
+  /** Room for twice as many lines in the batch (a batch of short lines). */
+  private grow(): void {
+    const meta = new Int32Array(this.meta.length * 2);
+    meta.set(this.meta);
+    this.meta = meta;
+    const facts = new Uint8Array(this.facts.length * 2);
+    facts.set(this.facts);
+    this.facts = facts;
   }
 
   /** Asks the worker for a run's answer and blocks until it comes (the worker signals through shared memory). */
