@@ -53,8 +53,9 @@ export async function runReducerWorker(): Promise<void> {
         }
       }
       // Read: the main thread may send more. It hears of it only when it waits (remote-run.ts, waitBelow).
-      Atomics.add(progress, PROGRESS_READ, 1);
-      if (Atomics.load(progress, PROGRESS_WAITING) !== 0) {
+      const read = Atomics.add(progress, PROGRESS_READ, 1) + 1;
+      const wanted = Atomics.load(progress, PROGRESS_WAITING);
+      if (wanted !== 0 && read >= wanted) {
         Atomics.store(progress, PROGRESS_WAITING, 0);
         port.postMessage(0);
       }
