@@ -84,8 +84,24 @@ for (const [entry, outfile] of [['dist/hot.js', hot], ['dist/hot-inspect.js', in
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
   fs.writeFileSync(outfile, oneModuleKey(lazyBuiltins(viewBuiltins(text))).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
-// A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle.
-fs.writeFileSync(path.join(outdir, 'run-worker.cjs'), "'use strict';\n// A reducer on a worker thread: see src/capture/run-worker.ts.\nrequire('./hot.cjs').runReducerWorker();\n");
+// A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle, with its code
+// cache as the CLI runs it (src/code-cache.ts): a plain require parsed the whole bundle again while the reader waited.
+fs.writeFileSync(path.join(outdir, 'run-worker.cjs'), `'use strict';
+// A reducer on a worker thread: see src/capture/run-worker.ts. hot.cjs runs with its code cache, as in src/code-cache.ts.
+const fs = require('node:fs');
+const Module = require('node:module');
+const vm = require('node:vm');
+const file = require('node:path').join(__dirname, 'hot.cjs');
+let cachedData;
+try {
+  cachedData = fs.readFileSync(file + '.cache');
+} catch {}
+const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+const hot = { exports: {} };
+script.runInThisContext().call(hot.exports, hot.exports, Module.createRequire(file), hot, file, __dirname);
+hot.exports.setImporter((specifier) => import(specifier));
+hot.exports.runReducerWorker();
+`);
 fs.writeFileSync(path.join(outdir, 'cli.cjs'), viewBuiltins(fs.readFileSync(path.join(outdir, 'cli.cjs'), 'utf8')));
 
 /**

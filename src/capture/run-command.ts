@@ -107,7 +107,7 @@ export interface IngestOptions extends ReduceOptions {
  */
 export async function ingestOutput(options: IngestOptions): Promise<RunOutcome> {
   const command = options.command ?? '';
-  const { session, capture } = openSession(options, splitCommand(command), command, 'pipe');
+  const { session, capture } = openSession(options, splitCommand(command), command, 'pipe', options.stderr === undefined ? knownSize(options.stdout) : null);
   const stop = watch(options, capture);
   let interrupted: NodeJS.Signals | null = null;
   try {
@@ -127,7 +127,33 @@ function watch(options: ReduceOptions, capture: CaptureSession): () => void {
   return options.watch(() => capture.progress());
 }
 
-function openSession(options: ReduceOptions, argv: string[], command: string, mode: 'wrap' | 'pipe'): { session: SessionOptions; capture: CaptureSession } {
+/**
+ * The bytes a captured stdout holds when that is known before reading it: a file named by path, or stdin that is a
+ * regular file (`reduce < build.log`); null for a pipe or anything else.
+ */
+export function knownSize(source: Readable | string): number | null {
+  try {
+    if (typeof source === 'string') return fs.statSync(source).size;
+    const fd = (source as Readable & { fd?: unknown }).fd;
+    if (typeof fd !== 'number') return null;
+    const stat = fs.fstatSync(fd);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The offload setting for an input of `inputBytes` (null: not known). An input known to pass the offload size moves
+ * to the worker as soon as its reducer runs: the worker then reads back only the lines of the probe, not the first
+ * 4 MiB, which the main thread would otherwise have reduced itself and the worker read and reduced again.
+ */
+export function offloadFor(offload: SessionOptions['offload'], inputBytes: number | null): SessionOptions['offload'] {
+  return offload && inputBytes !== null && inputBytes >= offload.at ? { ...offload, at: 0 } : offload;
+}
+
+function openSession(options: ReduceOptions, argv: string[], command: string, mode: 'wrap' | 'pipe', inputBytes: number | null = null): { session: SessionOptions; capture: CaptureSession } {
+  const offload = offloadFor(offloadSetting(process.env).offload, inputBytes);
   const config = options.config ?? defaultConfig();
   const cwd = options.cwd ?? process.cwd();
   const session: SessionOptions = {
@@ -141,7 +167,7 @@ function openSession(options: ReduceOptions, argv: string[], command: string, mo
     ...(options.family ? { family: options.family } : {}),
     ...(options.intent ? { intent: options.intent } : {}),
     ...(options.passthrough ? { passthrough: options.passthrough } : {}),
-    ...offloadSetting(process.env),
+    ...(offload ? { offload } : {}),
   };
   if (options.family) assertKnownFamily(options.family, session.reducers);
   options.onCapture?.();

@@ -6,7 +6,7 @@ import { LineSplitter } from '../core/line-splitter.js';
 import { unstamp } from '../core/line-stamps.js';
 import { reducers } from '../reducers/registry.js';
 import { errorMessage } from '../errors.js';
-import { FACT_CANDIDATE, FACT_KNOWN, FACT_NOTICE, type OffloadSpec, type WorkerMessage, type WorkerReply } from './remote-run.js';
+import { FACT_CANDIDATE, FACT_KNOWN, FACT_NOTICE, PROGRESS_READ, PROGRESS_WAITING, type OffloadSpec, type WorkerMessage, type WorkerReply } from './remote-run.js';
 
 /**
  * The worker thread's side of RemoteRun: starts the named reducer with the run's context, reads back
@@ -16,7 +16,7 @@ import { FACT_CANDIDATE, FACT_KNOWN, FACT_NOTICE, type OffloadSpec, type WorkerM
  */
 export async function runReducerWorker(): Promise<void> {
   const threads = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
-  const { spec, signal, replies } = threads.workerData as { spec: OffloadSpec; signal: Int32Array; replies: import('node:worker_threads').MessagePort };
+  const { spec, signal, progress, replies } = threads.workerData as { spec: OffloadSpec; signal: Int32Array; progress: Int32Array; replies: import('node:worker_threads').MessagePort };
   const port = threads.parentPort!;
   const answer = (reply: WorkerReply): void => {
     replies.postMessage(reply);
@@ -38,7 +38,10 @@ export async function runReducerWorker(): Promise<void> {
   } catch (err) {
     failure = err;
   }
-  port.postMessage(0); // started, and read back what was stored: the main thread may finish (and rename the file) from now on
+  // Started, and read back what was stored: the main thread may finish (and rename the file) from now on.
+  Atomics.add(progress, PROGRESS_READ, 1);
+  Atomics.store(progress, PROGRESS_WAITING, 0);
+  port.postMessage(0); // the first message: the main thread's young-generation cap waits for it too
 
   port.on('message', (message: WorkerMessage) => {
     if (message.kind === 'lines') {
@@ -49,7 +52,13 @@ export async function runReducerWorker(): Promise<void> {
           failure = err;
         }
       }
-      port.postMessage(0); // read: the main thread may send more
+      // Read: the main thread may send more. It hears of it only when it waits (remote-run.ts, waitBelow).
+      const read = Atomics.add(progress, PROGRESS_READ, 1) + 1;
+      const wanted = Atomics.load(progress, PROGRESS_WAITING);
+      if (wanted !== 0 && read >= wanted) {
+        Atomics.store(progress, PROGRESS_WAITING, 0);
+        port.postMessage(0);
+      }
       return;
     }
     if (failure || !run) return answer({ ok: false, error: errorMessage(failure ?? new Error('reducer did not start')) });
