@@ -205,6 +205,22 @@ describe('a compiler or linter run read as an answer', () => {
     expect(edges(trace('answer'))).toHaveLength(1);
     expect(edges(trace('verdict'))).toHaveLength(0);
   });
+
+  it('reads a dry run that prints build steps and data as the text reducer would (make -pn: steps, then the database)', () => {
+    const lines: Array<['stdout', string]> = [['stdout', 'cc -O2 -c src/a.c -o build/a.o'], ['stdout', 'cc -O2 -o build/app build/a.o']];
+    for (let i = 0; i < 60; i++) lines.push(['stdout', `VAR_${i} = value ${i}`]);
+    lines.push(['stdout', '# RCS: could not be stat\'d.']);
+    const start = (intent: 'answer' | 'verdict') => {
+      const r = byName('gcc').start({ argv: [], errorPatterns: [], head: '', intent });
+      lines.forEach(([stream, text], i) => r.line(stream, i + 1, text));
+      return r.finish(exit(0));
+    };
+    const answer = start('answer');
+    expect(answer.status).toBe('ok');
+    expect(answer.citations.some((c) => 'layout' in c && c.layout === 'edges')).toBe(true);
+    // A mention of an error word in a run that exited 0 leaves a verdict ok too, as the log digest judges.
+    expect(start('verdict').status).toBe('ok');
+  });
 });
 
 describe('a successful build with warnings', () => {
