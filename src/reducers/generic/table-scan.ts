@@ -26,6 +26,11 @@ const MAX_MINORITY_CITED = 24;
 /** First rows of the smaller groups of grouping columns cited per table. */
 const MAX_GROUP_FIRSTS = 12;
 const MAX_COLUMNS = 40;
+/** Rows with the largest values kept per numeric column, and the numeric columns whose largest rows are cited. */
+const TOP_ROWS = 3;
+const TOP_COLUMNS = 2;
+/** Numeric columns that number or name rows rather than measure them: their largest value says nothing. */
+const ID_NAME = /^(?:#|n|no|nr|num|number|id|\w*_id|pid|ppid|pgid|sid|tid|uid|gid|port|index|idx|line|row|rank|seq|version)$/i;
 /** Header names that say a column holds a status. */
 const STATUS_NAME = /^(?:status|stat|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
 /** Values that read as a status even under another header. */
@@ -58,6 +63,13 @@ interface ColumnStat {
   values: Map<string, ValueStat> | null;
   numeric: boolean;
   empty: number;
+  /** While numeric: the rows with the largest values (at most TOP_ROWS), and whether the values so far rise or fall in order. */
+  top: Array<{ value: number; n: number }>;
+  /** False once a cell reads as a version or an address rather than a quantity. */
+  measure: boolean;
+  previous: number | null;
+  rising: boolean;
+  falling: boolean;
 }
 
 interface Table {
@@ -440,7 +452,7 @@ export class TableScanner {
       kind,
       stream,
       header,
-      columns: names.slice(0, MAX_COLUMNS).map((name) => ({ name, values: new Map(), numeric: true, empty: 0 })),
+      columns: names.slice(0, MAX_COLUMNS).map((name) => ({ name, values: new Map(), numeric: true, empty: 0, top: [], measure: true, previous: null, rising: true, falling: true })),
       rows: 0,
       first: [],
       last: new EdgeSample<number>(0, LAST_ROWS),
@@ -467,6 +479,7 @@ export class TableScanner {
         continue;
       }
       if (column.numeric && !NUMERIC.test(cell)) column.numeric = false;
+      if (column.numeric) noteMagnitude(column, n, cell);
       const values = column.values;
       if (!values) continue;
       const stat = values.get(cell);
@@ -499,6 +512,45 @@ export class TableScanner {
     if (this.extraTables) out.omitted.push({ what: `tables past the first ${MAX_TABLES} (only counted)`, count: this.extraTables });
     return out;
   }
+}
+
+const UNIT = /([kKMGTP])i?B?$/;
+const SCALE: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
+
+/** A numeric cell's value: `1,234`, `12.5%`, `3.4 MiB`, `12K`. */
+function magnitude(cell: string): number {
+  const unit = UNIT.exec(cell);
+  const value = Number.parseFloat(cell.replace(/,/g, ''));
+  return unit ? value * SCALE[unit[1]!]! : value;
+}
+
+/** Keeps a numeric column's largest rows (bounded) and whether its values run in order. */
+function noteMagnitude(column: ColumnStat, n: number, cell: string): void {
+  // A version or an address (`1.2.3`, `10.0.0.2`) is numeric text, not a measure.
+  if (cell.indexOf('.') !== cell.lastIndexOf('.')) column.measure = false;
+  if (!column.measure) return;
+  const value = magnitude(cell);
+  if (!Number.isFinite(value)) return;
+  if (column.previous !== null) {
+    if (value < column.previous) column.rising = false;
+    if (value > column.previous) column.falling = false;
+  }
+  column.previous = value;
+  const top = column.top;
+  if (top.length === TOP_ROWS && value <= top[top.length - 1]!.value) return;
+  let at = top.length;
+  while (at > 0 && top[at - 1]!.value < value) at--;
+  top.splice(at, 0, { value, n });
+  if (top.length > TOP_ROWS) top.pop();
+}
+
+/**
+ * Numeric columns whose largest rows stand out (a size, a time, a count): not one that numbers or
+ * names the rows (`PID`, `port`), nor one in order (its largest rows are the first or the last).
+ */
+function measureColumns(table: Table): ColumnStat[] {
+  if (table.rows < 10) return [];
+  return table.columns.filter((c) => c.numeric && c.measure && c.top.length === TOP_ROWS && !ID_NAME.test(c.name) && !c.rising && !c.falling && c.top[0]!.value > c.top[TOP_ROWS - 1]!.value).slice(0, TOP_COLUMNS);
 }
 
 /** A column is status-like when few values repeat over many rows and they are not numbers. */
@@ -593,6 +645,19 @@ function describeTable(table: Table, index: number, nextRef: () => string, out: 
     shown.add(g.n);
     out.citations.push({ ref: nextRef(), stream: table.stream, from: g.n, to: g.n, label: `first row with ${g.column.name} ${g.value}`, kind: 'group row', priority: 'low' });
   }
+
+  // The rows with the largest values of a measure stand out (the biggest file, the slowest import).
+  const shownRows = new Set([...table.first, ...table.last.items]);
+  const largest: Record<string, FieldValue> = {};
+  measureColumns(table).forEach((column, i) => {
+    largest[column.name] = column.top[0]!.value;
+    for (const { value, n } of column.top) {
+      if (shownRows.has(n)) continue;
+      shownRows.add(n);
+      out.citations.push({ ref: nextRef(), stream: table.stream, from: n, to: n, label: `row with a largest ${column.name} (${value})`, kind: 'largest row', priority: lead && i === 0 ? 'normal' : 'low' });
+    }
+  });
+  if (Object.keys(largest).length) field.largest = largest;
 
   out.summary.push({ text: `${table.kind} table: ${plural(rows, 'row')} × ${plural(names.length, 'column')} (${headless ? 'no header' : clipNames(names)})`, cites: refs, fields: ['tables'], priority: lead ? 'high' : 'normal' });
   if (countTexts.length) out.summary.push({ text: countTexts.slice(0, 4).join('; '), cites: minorityRefs, fields: ['tables'] });

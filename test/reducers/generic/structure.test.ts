@@ -65,6 +65,19 @@ describe('TableScanner', () => {
     expect(splitDelimited('b,"say ""hi""",ok', ',')).toEqual(['b', 'say "hi"', 'ok']);
   });
 
+  it('cites the rows with the largest values of a measure column, not of an id, a version or an ordered column', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const size = i === 120 ? 160294 : i === 45 ? 140100 : i === 170 ? 131212 : 100 + ((i * 37) % 900);
+      return `f${i},${1000 + i},${size},1.${i}.0,${i * 10}`;
+    });
+    const scanner = new TableScanner();
+    feed(scanner, ['name,pid,bytes,version,offset', ...rows].join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'csv', largest: { bytes: 160294 } });
+    const largest = lines(out.citations).filter(([, , label]) => String(label).startsWith('row with a largest'));
+    expect(largest).toEqual([[122, 122, 'row with a largest bytes (160294)'], [47, 47, 'row with a largest bytes (140100)'], [172, 172, 'row with a largest bytes (131212)']]);
+  });
+
   it('stops counting a column past 16 distinct values (bounded state)', () => {
     const scanner = new TableScanner();
     feed(scanner, ['NAME    STATUS', ...Array.from({ length: 500 }, (_, i) => `n${i}      s${i}`)].join('\n'));
