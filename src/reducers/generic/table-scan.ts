@@ -83,6 +83,8 @@ interface Table {
   footer: number | null;
   /** Column start offsets, for aligned tables. */
   starts: number[];
+  /** A headerless grid's right-aligned number columns, by where their numbers end (see gridNumberEnds). */
+  ends: number[];
   /** Header words' extents, for aligned tables read word by word (right-aligned numbers); null otherwise. */
   spans: Span[] | null;
   /** The row count a footer states (`(181 rows)`, `3 rows in set`). */
@@ -120,6 +122,55 @@ export function gridColumns(lines: readonly string[]): number[] | null {
   if (!sharedStarts.has(0) || sharedStarts.size < 3) return null;
   const onGrid = words.filter((row) => row.length >= 3 && row.slice(0, -1).every(([from, to]) => sharedStarts.has(from) || sharedEnds.has(to))).length;
   return onGrid >= need ? [...sharedStarts].sort((a, b) => a - b) : null;
+}
+
+/**
+ * The right-aligned number columns of a headerless grid whose starts are `starts`: offsets where a number
+ * ends on nine lines in ten, a number that does not start at a column start (`ls -l`'s and `tar -tv`'s
+ * sizes, glued to the owner column by the starts alone). Sorted.
+ */
+export function gridNumberEnds(lines: readonly string[], starts: readonly number[]): number[] {
+  const rows = lines.filter((l) => l.trim() !== '');
+  const onStart = new Set(starts);
+  const ends = new Map<number, number>();
+  for (const row of rows) {
+    for (const m of row.matchAll(/\S+/g)) {
+      if (onStart.has(m.index) || !NUMERIC.test(m[0])) continue;
+      const end = m.index + m[0].length;
+      ends.set(end, (ends.get(end) ?? 0) + 1);
+    }
+  }
+  const need = Math.ceil(rows.length * 0.9);
+  return [...ends].filter(([end, c]) => c >= need && !onStart.has(end)).map(([end]) => end).sort((a, b) => a - b);
+}
+
+/** A grid row's cells: sliced at the column starts, each right-aligned number (ending at one of `ends`) taken out as a cell of its own after its neighbour. */
+function gridCells(text: string, starts: readonly number[], ends: readonly number[]): string[] {
+  const cells: string[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const from = starts[i]!;
+    const to = i + 1 < starts.length ? starts[i + 1]! : text.length;
+    let cell = text.slice(from, to);
+    const numbers: string[] = [];
+    for (const end of ends) {
+      if (end <= from || end > to) continue;
+      // The number ending there, if this row has one: a word whose last character sits at end - 1.
+      const local = end - from;
+      if (local > cell.length || /\S/.test(cell[local] ?? ' ')) {
+        numbers.push('');
+        continue;
+      }
+      const start = cell.slice(0, local).search(/\S+$/);
+      if (start <= 0 || !/\s/.test(cell[start - 1]!)) {
+        numbers.push('');
+        continue;
+      }
+      numbers.push(cell.slice(start, local));
+      cell = cell.slice(0, start) + ' '.repeat(local - start) + cell.slice(local);
+    }
+    cells.push(cell.trim(), ...numbers);
+  }
+  return cells;
 }
 
 /** Splits one CSV/TSV line (quotes respected; a line break inside quotes is not followed). */
@@ -319,8 +370,11 @@ export class TableScanner {
       lines.shift();
       return false;
     }
-    const table = this.begin('columns', stream, lines[0]!.n, starts.map((_, i) => `col${i + 1}`), starts);
-    for (const line of lines) this.row(table, line.n, sliceAligned(line.text, starts));
+    const ends = gridNumberEnds(lines.map((l) => l.text), starts);
+    const width = gridCells(lines[0]!.text, starts, ends).length;
+    const table = this.begin('columns', stream, lines[0]!.n, Array.from({ length: width }, (_, i) => `col${i + 1}`), starts);
+    table.ends = ends;
+    for (const line of lines) this.row(table, line.n, gridCells(line.text, starts, ends));
     lines.length = 0;
     return true;
   }
@@ -376,7 +430,7 @@ export class TableScanner {
         // A row starts its first cell where the header does and lines up with most other columns.
         const hits = alignedAt(text, table.starts);
         if (hits < Math.max(1, Math.ceil(table.starts.length / 2))) return false;
-        this.row(table, n, sliceAligned(text, table.starts));
+        this.row(table, n, table.ends.length ? gridCells(text, table.starts, table.ends) : sliceAligned(text, table.starts));
         return true;
       }
     }
@@ -458,6 +512,7 @@ export class TableScanner {
       last: new EdgeSample<number>(0, LAST_ROWS),
       footer: null,
       starts,
+      ends: [],
       spans,
       stated: null,
       wrapped: false,

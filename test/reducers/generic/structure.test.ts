@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TableScanner, gridColumns, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
+import { TableScanner, gridColumns, gridNumberEnds, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
 import { ProblemLog, accessOf, levelOf, pathTemplate } from '../../../src/reducers/generic/log-problems.js';
 import { RecordBlocks } from '../../../src/reducers/generic/record-blocks.js';
 import { ItemList, directoryOf, extensionOf } from '../../../src/reducers/generic/item-list.js';
@@ -128,6 +128,18 @@ describe('headerless grids', () => {
     expect(gridColumns(prose)).toBeNull();
     const log = Array.from({ length: 8 }, (_, i) => `2026-11-24T10:00:0${i}Z INFO  worker ${'step '.repeat(i % 4)}done`);
     expect(gridColumns(log)).toBeNull();
+  });
+
+  it("takes a grid's right-aligned numbers out as a column of their own, so the largest stand out (tar -tv, ls -l)", () => {
+    const sizes = Array.from({ length: 40 }, (_, i) => (i === 23 ? 160294 : i === 31 ? 140100 : i === 9 ? 99000 : [5000, 100, 20][i % 3]! + i));
+    const tar = sizes.map((size, i) => `-rw-r--r-- root/root ${String(size).padStart(9)} 2026-11-24 08:16 pkg/dir${i % 4}/file${i}.js`);
+    const starts = gridColumns(tar.slice(0, 8))!;
+    expect(gridNumberEnds(tar, starts)).toEqual([30]);
+    const scanner = new TableScanner(null, true);
+    feed(scanner, tar.join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'columns', rows: 40, largest: { col3: 160294 } });
+    expect(lines(out.citations).filter(([, , label]) => String(label).startsWith('row with a largest')).map(([from]) => from)).toEqual([24, 32, 10]);
   });
 
   it('reads a grid as a table with counts and the first row of each smaller group, only when asked', () => {
