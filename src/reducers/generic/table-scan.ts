@@ -619,9 +619,13 @@ function statusColumns(table: Table): ColumnStat[] {
   });
 }
 
-/** Columns with few distinct values (worth counting) that are not status-like. */
+/**
+ * Columns with few distinct values (worth counting) that are not status-like: up to 8 over three rows
+ * each, or up to MAX_DISTINCT over ten rows each (the licenses of 200 packages: the rare ones stand out).
+ */
 function groupColumns(table: Table, status: readonly ColumnStat[]): ColumnStat[] {
-  return table.columns.filter((c) => c.values && !c.numeric && !status.includes(c) && table.rows >= 6 && c.values.size >= 2 && c.values.size <= Math.min(8, table.rows / 3));
+  const few = (size: number): boolean => (size <= 8 && size <= table.rows / 3) || size <= table.rows / 10;
+  return table.columns.filter((c) => c.values && !c.numeric && !status.includes(c) && table.rows >= 6 && c.values.size >= 2 && few(c.values.size));
 }
 
 function sortedValues(column: ColumnStat): Array<[string, ValueStat]> {

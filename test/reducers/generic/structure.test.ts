@@ -78,6 +78,16 @@ describe('TableScanner', () => {
     expect(largest).toEqual([[122, 122, 'row with a largest bytes (160294)'], [47, 47, 'row with a largest bytes (140100)'], [172, 172, 'row with a largest bytes (131212)']]);
   });
 
+  it('counts a column of up to 16 values over ten rows each as a grouping column, citing the first row of each rare value', () => {
+    const rare = ['Python-2.0', 'BlueOak-1.0.0', 'CC0-1.0', 'MIT-0', 'BSD-2-Clause', 'Unlicense', 'WTFPL', 'Zlib', '0BSD'];
+    const rows = Array.from({ length: 200 }, (_, i) => `"pkg${i}@1.0.0","${i % 20 === 7 ? rare[(i - 7) / 20 % rare.length] : i % 3 ? 'MIT' : 'ISC'}","https://x/${i}"`);
+    const scanner = new TableScanner();
+    feed(scanner, ['"module name","license","repository"', ...rows].join('\n'));
+    const out = scanner.finish(refs());
+    expect(((out.fields.tables as Array<Record<string, unknown>>)[0]!.counts as Record<string, Record<string, number>>).license).toMatchObject({ MIT: expect.any(Number), 'Python-2.0': 2 });
+    expect(lines(out.citations)).toContainEqual([9, 9, 'first row with license Python-2.0']);
+  });
+
   it('stops counting a column past 16 distinct values (bounded state)', () => {
     const scanner = new TableScanner();
     feed(scanner, ['NAME    STATUS', ...Array.from({ length: 500 }, (_, i) => `n${i}      s${i}`)].join('\n'));
