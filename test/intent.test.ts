@@ -119,6 +119,22 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...script, head: 'line 1\nline 2\nline 3\nline 4\nline 5\nline 6\n' }).intent).toBe('verdict');
   });
 
+  it('takes the same dump on stderr, with stdout silent, as the answer (an interpreter-written report)', () => {
+    const importtime = { ...base, argv: ['python3', '-X', 'importtime', '-c', 'import json'], reducer: { name: 'text', family: 'text' } };
+    const table = 'import time: self [us] | cumulative | imported package\n' + ['_io', 'marshal', 'posix', 'time', 'zipimport', 'json'].map((m, i) => `import time: ${100 + i} | ${300 + i} | ${m}\n`).join('');
+    expect(resolveIntent({ ...importtime, head: '', stderrHead: table })).toEqual({ intent: 'answer', source: 'content' });
+    // Output on stdout, or a traceback on stderr, keeps the run a verdict.
+    expect(resolveIntent({ ...importtime, head: 'done\n', stderrHead: table }).intent).toBe('verdict');
+    expect(resolveIntent({ ...importtime, head: '', stderrHead: 'Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad\n' }).intent).toBe('verdict');
+  });
+
+  it('takes a simulation as an answer over a claiming family that runs builds (make -n, make -pn)', () => {
+    const make = { ...base, argv: ['make', '-n', 'install'], reducer: { name: 'gcc', family: 'gcc', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent(make)).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...make, argv: ['make', '-pn'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...make, argv: ['make', '-j4', 'install'] })).toEqual({ intent: 'verdict', source: 'family' });
+  });
+
   it('takes a build or lint tool asked to print its config or file list as an answer, over its family', () => {
     const tsc = { ...base, reducer: { name: 'tsc', family: 'tsc', intent: 'verdict' as const }, claimed: true };
     expect(resolveIntent({ ...tsc, argv: ['npx', 'tsc', '--showConfig'] }).intent).toBe('answer');

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { commandWords } from './argv.js';
+import { looksLikeData } from './intent.js';
 import type { Probe, ReducerClaims } from './types.js';
 
 /** How a reducer was chosen; a guess lowers the packet's confidence. */
@@ -48,6 +49,15 @@ export function detectReducer<R extends ReducerClaims>(probe: Probe, reducers: r
   const best = scored[0];
   if (claimed && !(best && best.reducer !== claimed.reducer && best.score >= 0.9)) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
   if (best && best.score >= MIN_SCORE) return { reducer: best.reducer, source: 'content', score: best.score };
+  // Nothing on stdout and nothing sure of the run: a dump of data the tool wrote to stderr alone (a table,
+  // pairs: `python -X importtime`) is told by its shape as if it had been printed. A log there stays a run's.
+  if (isBlank(probe.head) && !isBlank(probe.stderrHead) && looksLikeData(probe.stderrHead)) {
+    const asPrinted = { ...probe, head: probe.stderrHead, stderrHead: '' };
+    const shaped = reducers
+      .map((reducer) => ({ reducer, score: safeScore(reducer, asPrinted) }))
+      .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name))[0];
+    if (shaped && shaped.score >= MIN_SCORE) return { reducer: shaped.reducer, source: 'content', score: shaped.score };
+  }
   const generic = scored.find((s) => s.score > 0 && ['json', 'diff', 'text', 'binary'].includes(s.reducer.name));
   const fallback = generic?.reducer ?? reducers.find((r) => r.name === 'text')!;
   return { reducer: fallback, source: 'fallback', score: generic?.score ?? 0.1 };

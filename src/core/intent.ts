@@ -70,9 +70,7 @@ export function intentFromArgv(argv: readonly string[]): Intent | null {
   // A simulation prints the plan of what it would do, and that plan is the answer (`apt-get install -s`,
   // `make -n`); a dry run asked to print what it would make shows the object (`kubectl create
   // --dry-run=client -o yaml`). A bare `--dry-run` of other tools validates (`kubectl apply`): its verb decides.
-  const dryRun = all.some((w) => DRY_RUN.test(w));
-  if (all.some((w) => SIMULATE.test(w)) || (dryRun && hasDataFormat(all))) return 'answer';
-  if (SHORT_DRY_RUN[program] && (dryRun || all.slice(1).some((w) => SHORT_DRY_RUN[program]!.test(w)))) return 'answer';
+  if (asksToSimulate(argv)) return 'answer';
   // An interpreter running a script runs it (`python3 etl.py`, `node app.js`), unless the script takes
   // a sub-command that reads (`php artisan route:list`, `python manage.py showmigrations` stays a run).
   if (isScriptRun(argv)) return words[2] !== undefined && verbOf(words[2], true) === 'answer' ? 'answer' : 'verdict';
@@ -90,6 +88,17 @@ export function intentFromArgv(argv: readonly string[]): Intent | null {
   // A query handed over as one argument (`-c "select …"`): quoted, spaced, or after a query flag.
   if (all.some((w, i) => i > 0 && SQL_READ.test(w) && (/\s/.test(w.trim()) || /^["']/.test(w) || QUERY_FLAGS.has(all[i - 1]!)))) return 'answer';
   return hasDataFormat(all) ? 'answer' : null;
+}
+
+/** Whether argv asks for a simulation that prints its plan (`apt-get install -s`, `make -n`, `--just-print`, a dry run with `-o yaml`). */
+function asksToSimulate(argv: readonly string[]): boolean {
+  const words = commandWords(argv);
+  if (words.length === 0) return false;
+  const program = words[0]!.toLowerCase();
+  const all = normalizeArgv(argv);
+  const dryRun = all.some((w) => DRY_RUN.test(w));
+  if (all.some((w) => SIMULATE.test(w)) || (dryRun && hasDataFormat(all))) return true;
+  return Boolean(SHORT_DRY_RUN[program] && (dryRun || all.slice(1).some((w) => SHORT_DRY_RUN[program]!.test(w))));
 }
 
 /**
@@ -230,6 +239,9 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   // A dry run of a dependency change prints what it would add, remove or change (`npm install --dry-run`
   // lists `add x 1.2.3` lines, `pip install --dry-run` its `Would install`): that plan is what was asked.
   if (isDependencyPlan(inputs.argv)) return { intent: 'answer', source: 'verb' };
+  // A simulation prints the plan of what it would run (`make -n`, `apt-get install -s`), even where
+  // the claiming family runs builds or installs.
+  if (asksToSimulate(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A run asked for its debug trace (`eslint --debug`) was run to read that trace, not for its verdict.
   if (asksForTrace(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
@@ -239,6 +251,9 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   // A script that prints a dump of data (a metrics exposition, a CSV export, a JSON report) and
   // nothing of a run's report was run for that data: its stderr still decides a failure.
   if (verb === 'verdict' && isScriptRun(inputs.argv) && inputs.stderrHead.trim() === '' && looksLikeData(inputs.head, inputs.contentType)) return { intent: 'answer', source: 'content' };
+  // The same dump on stderr with stdout silent: a report the interpreter itself writes there
+  // (`python3 -X importtime -c …`, a profiler's or tracer's table) is what the run was for.
+  if (verb === 'verdict' && isScriptRun(inputs.argv) && inputs.head.trim() === '' && looksLikeData(inputs.stderrHead)) return { intent: 'answer', source: 'content' };
   if (verb) return { intent: verb, source: 'verb' };
   if (own) return { intent: own, source: 'family' };
   if (inputs.head.trim() === '' && inputs.stderrHead.trim() === '') return { intent: 'verdict', source: 'default' };

@@ -40,6 +40,16 @@ describe('detectReducer', () => {
     );
   });
 
+  it('tells a dump of data written to stderr alone by its shape, and leaves a log there to the run', () => {
+    // A reducer that reads shape from the head only (as table, list and records do).
+    const table: ReducerClaims = { name: 'table', family: 'table', claims: [], detect: (p) => (/ \| /.test(p.head) ? 0.5 : 0) };
+    const reducers: ReducerClaims[] = [table, { name: 'text', family: 'text', claims: [], detect: () => 0.1 }];
+    const dump = Array.from({ length: 8 }, (_, i) => `import time: ${100 + i} | ${300 + i} | mod${i}`).join('\n');
+    expect(detectReducer({ argv: ['python3', '-X', 'importtime', '-c', 'import json'], head: '', stderrHead: dump }, reducers)).toMatchObject({ reducer: { name: 'table' }, source: 'content' });
+    const log = Array.from({ length: 8 }, (_, i) => `2026-11-24 23:55:00 INFO req ${i}: status 200 | ok`).join('\n');
+    expect(detectReducer({ argv: ['go', 'run', '.'], head: '', stderrHead: log }, reducers).reducer.name).toBe('text');
+  });
+
   it('scores only the reducers that read argv (and text) when a run printed nothing but whitespace', () => {
     const scored: string[] = [];
     const row = (name: string, score: number, extra: Partial<ReducerClaims> = {}): ReducerClaims => ({ name, family: name, claims: [], detect: () => (scored.push(name), score), ...extra });

@@ -31,8 +31,9 @@ export class CompilerRun implements ReducerRun {
   finish(exit: ExitInfo): PacketParts {
     const tally = this.tally;
     tally.finish();
-    if (!tally.found && !this.jsonMode) {
-      // Nothing we recognise: the generic digest, as the text reducer would give.
+    // Nothing we recognise, or an answer (a dry run's plan, `make -p`'s database) with no diagnostic in it:
+    // the generic digest, as the text reducer would give.
+    if ((!tally.found || (this.answer && tally.diagnostics === 0)) && !this.jsonMode) {
       const parts = this.digest.finish(exit);
       parts.confidence = Math.min(parts.confidence, 0.6);
       // Text the caller asked to read (a debug trace): the room the evidence leaves goes to its first and last lines.
@@ -41,7 +42,11 @@ export class CompilerRun implements ReducerRun {
       return parts;
     }
     const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;
-    if (tally.diagnostics === 0 && !this.jsonMode && (failedExit || tally.failedSummary || this.digest.errors.errorLines > 0)) return this.failedWithoutDiagnostics(exit);
+    // As the log digest judges: a run that exited 0 fails only on an error that leads its line, not on a
+    // mention (`# RCS: could not be stat'd.` in `make -p`'s database); with no exit status a mention is all there is.
+    const unknownExit = exit.code === null && exit.signal === null && !exit.timedOut;
+    const errorSeen = this.digest.strongErrors > 0 || (unknownExit && this.digest.errors.errorLines > 0);
+    if (tally.diagnostics === 0 && !this.jsonMode && (failedExit || tally.failedSummary || errorSeen)) return this.failedWithoutDiagnostics(exit);
 
     const digestParts = this.digest.finish(exit, { skipHead: true, skipTail: true });
     const { summary, fields, citations, omitted } = tally.parts(() => this.digest.nextRef());

@@ -125,14 +125,18 @@ export function parseEslintUnixLine(raw: string): Diagnostic | null {
   return { file: g.file!, line: num(g.line), col: num(g.col), severity: toSeverity(g.sev!), code: g.code ?? null, message: g.msg!, format: 'eslint-unix' };
 }
 
-const ESLINT_ROW = /^\s+(?<line>\d+):(?<col>\d+)\s+(?<sev>error|warning)\s+(?<msg>.*?)(?:\s{2,}(?<code>@?[\w-]+(?:\/[\w-]+)*))?\s*$/;
+const ESLINT_ROW = /^\s+(?<line>\d+):(?<col>\d+)\s+(?<sev>error|warning|\u2716|\u26a0)\s+(?<msg>.*?)(?:\s{2,}(?<code>@?[\w-]+(?:\/[\w-]+)*))?\s*$/;
 
-/** One row of eslint's default `stylish` format; the file is the unindented header line above it. */
+/**
+ * One row of eslint's default `stylish` format; the file is the unindented header line above it. The
+ * same layout with the severity as a glyph (`✖` error, `⚠` warning: stylelint's default formatter) reads alike.
+ */
 export function parseEslintStylishRow(raw: string, file: string | null): Diagnostic | null {
   const m = ESLINT_ROW.exec(raw);
   if (!m?.groups) return null;
   const g = m.groups;
-  return { file, line: num(g.line), col: num(g.col), severity: toSeverity(g.sev!), code: g.code ?? null, message: g.msg!, format: 'eslint-stylish' };
+  const sev = g.sev === '\u2716' ? 'error' : g.sev === '\u26a0' ? 'warning' : g.sev!;
+  return { file, line: num(g.line), col: num(g.col), severity: toSeverity(sev), code: g.code ?? null, message: g.msg!, format: 'eslint-stylish' };
 }
 
 const RUST_HEADER = /^(?<sev>error|warning)(?:\[(?<code>[\w:]+)\])?: (?<msg>.*)$/;

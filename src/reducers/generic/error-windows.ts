@@ -39,6 +39,8 @@ export function mayOpenFrame(text: string): boolean {
   return (c >= 48 && c <= 57) || c === 62 || c === 45 || c === 61 || c === 94;
 }
 const LOOKBACK = 8;
+/** A line that leads with a file location: `src/a.ts:9:7 …`, `lib/x.c:12: …`, `a.py(4,2) …`. */
+const LOCATION_LEAD = /^[\w.@~+/\\-]*[\w/\\][\w.@~+-]*\.\w+(?::\d+|\(\d+)/;
 /** Blank lines an error's indented detail may sit below (`Error: …`, blank, `  on main.tf line 3`). */
 const BLANK_BRIDGE = 3;
 const NON_BLANK = /\S/;
@@ -68,6 +70,8 @@ export class ErrorWindowFinder {
   private readonly frameRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   /** Per stream, blank lines in a row just before the current one. */
   private readonly blankRun: Record<StreamName, number> = { stdout: 0, stderr: 0 };
+  /** Per stream, the open window's end before blank lines bridged it forward (see extend), while they do. */
+  private readonly bridgedFrom: Record<StreamName, number | null> = { stdout: null, stderr: null };
   private readonly byKey = new Map<string, ErrorWindow | null>();
   private readonly before: number;
   private readonly after: number;
@@ -95,6 +99,7 @@ export class ErrorWindowFinder {
     const blank = !NON_BLANK.test(text);
     if (kind === 'error') {
       this.errorLines++;
+      this.bridgedFrom[stream] = null;
       this.onError(stream, n, text, body, open);
       this.frameRun[stream] = 0;
     } else {
@@ -105,7 +110,8 @@ export class ErrorWindowFinder {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
       }
-      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(open, n, text, body, blank, this.blankRun[stream]);
+      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(stream, open, n, text, body, blank, this.blankRun[stream]);
+      else this.bridgedFrom[stream] = null;
     }
     this.blankRun[stream] = blank ? this.blankRun[stream] + 1 : 0;
     return kind;
@@ -116,13 +122,21 @@ export class ErrorWindowFinder {
    * keeps its indented detail, even a few blank lines down; a mere mention of an error word does
    * not swallow the indented block it happens to sit in (a plan attribute, a heredoc).
    */
-  private extend(open: ErrorWindow, n: number, text: string, body: string, blank: boolean, blanksBefore: number): void {
+  private extend(stream: StreamName, open: ErrorWindow, n: number, text: string, body: string, blank: boolean, blanksBefore: number): void {
     if (blank) {
-      if (open.strength === 2 && blanksBefore < BLANK_BRIDGE) open.to = Math.max(open.to, n + 1);
+      if (open.strength === 2 && blanksBefore < BLANK_BRIDGE && open.to < n + 1) {
+        this.bridgedFrom[stream] ??= open.to;
+        open.to = n + 1;
+      }
       return;
     }
     const kind = continuationKind(text, body);
+    const bridged = this.bridgedFrom[stream];
+    this.bridgedFrom[stream] = null;
     if (kind === 'frame' || (kind === 'indent' && open.strength === 2)) open.to = Math.max(open.to, n + 1);
+    // A line the blank lines reached that leads with a file location opens the next diagnostic
+    // (biome's `src/a.ts:9:7 lint/correctness/useIsNan`): it is not this window's, and the next error's look-back takes it.
+    else if (bridged !== null && bridged < n && LOCATION_LEAD.test(text)) open.to = n - 1;
   }
 
   private onError(stream: StreamName, n: number, text: string, body: string, open: ErrorWindow | undefined): void {

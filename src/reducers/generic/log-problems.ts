@@ -30,6 +30,11 @@ const LEVEL_LEAD = /^(?:\[[^\]]*\]\s*)*\[?(?:[\w-]+:)?(fatal|panic|emerg|alert|c
 const LEVEL_BRACKET = /\[(?:\w+:)?(emerg|alert|crit|error|warn|warning|notice|note|info|debug)\]/i;
 /** `level=error`, `"level":"warn"`, `"severity":"ERROR"`, `lvl=crit`, pino's numeric `"level":50`. */
 const LEVEL_KEY = /\b(?:level|lvl|severity|loglevel)"?\s*[=:]\s*"?(\w+)/i;
+/**
+ * A diagnostic that leads with where it is, then its severity: `docs/a.md:3:81 error MD013/line-length …`,
+ * `src/x.c:12:5: warning: …`, `lib/a.ts(4,2): error TS2322: …`. The location says where, the rest what.
+ */
+const LOCATED = /^([\w.@~+\\/-]+(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):?)\s+\[?(fatal|error|warning|warn|notice|info|note)\b/i;
 /** klog: `E1123 10:00:00.123456 …`. */
 export const KLOG = /^([IWEF])\d{4} \d\d:\d\d:\d\d/;
 export const KLOG_FIRST = new Set([...'IWEF'].map((c) => c.charCodeAt(0)));
@@ -100,6 +105,8 @@ export function levelOf(text: string, fast = true): { level: string; severity: S
   }
   const lead = LEVEL_LEAD.exec(body);
   if (lead) return fromWord(lead[1]!);
+  const located = head.includes(':') || head.includes('(') ? LOCATED.exec(body) : null;
+  if (located) return fromWord(located[2]!);
   const key = head.includes('=') || head.includes(':') ? LEVEL_KEY.exec(text.length > 2000 ? text.slice(0, 2000) : text) : null;
   if (key) {
     const pino = PINO[key[1]!];
@@ -152,7 +159,10 @@ function messageOf(text: string): string {
     const m = JSON_MESSAGE.exec(text);
     if (m) return m[1]!;
   }
-  return stripLogPrefix(text);
+  const body = stripLogPrefix(text);
+  // A located diagnostic's problem is its message: the same rule broken in twenty files is one problem.
+  const located = body.includes(':') || body.includes('(') ? LOCATED.exec(body) : null;
+  return located ? body.slice(located[1]!.length).trimStart() : body;
 }
 
 /** A request path with ids, numbers and query values masked: `/users/#/orders?…`. */

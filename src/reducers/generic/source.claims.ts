@@ -59,8 +59,11 @@ export function readTarget(argv: readonly string[]): ReadTarget | null {
 export const CODE_LINE =
   /^\s*(?:(?:export|import|from|package|use|require|using|#include|#define|#!)\b|(?:async\s+)?(?:def|class|function|func|fn|struct|interface|enum|impl|pub|const|let|var|return|if|else|elif|for|while|switch|case|try|catch|except|finally|raise|throw)\b|[}\])]+[;,)]*\s*$|\/\/|\/\*|\*\/?(?:\s|$)|#(?!\d)|@\w+)|[{(:;,]\s*$/;
 
-/** Lines that say the text is a log, a diagnostic or a table rather than code. */
-export const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL)\b|\S+:\d+:\d*:? |[-+=|]{3,}|diff --git|@@ |\s+at \S+ \()/;
+/**
+ * Lines that say the text is a log, a diagnostic or a table rather than code; also a two-word label whose
+ * value is padded into a column (`import time:       347 | …`, `Total time:   1.2 s`), which no language writes.
+ */
+export const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL)\b|\S+:\d+:\d*:? |[-+=|]{3,}|diff --git|@@ |\s+at \S+ \(|[A-Za-z]+ [A-Za-z]+:\s{2,}\S)/;
 
 /** Definitions only code has: a score needs at least this many to call the text source. */
 export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b)/;

@@ -26,6 +26,11 @@ const MAX_MINORITY_CITED = 24;
 /** First rows of the smaller groups of grouping columns cited per table. */
 const MAX_GROUP_FIRSTS = 12;
 const MAX_COLUMNS = 40;
+/** Rows with the largest values kept per numeric column, and the numeric columns whose largest rows are cited. */
+const TOP_ROWS = 3;
+const TOP_COLUMNS = 2;
+/** Numeric columns that number or name rows rather than measure them: their largest value says nothing. */
+const ID_NAME = /^(?:#|n|no|nr|num|number|id|\w*_id|pid|ppid|pgid|sid|tid|uid|gid|port|index|idx|line|row|rank|seq|version)$/i;
 /** Header names that say a column holds a status. */
 const STATUS_NAME = /^(?:status|stat|state|phase|result|health|healthy|ready|conclusion|outcome|level|severity|condition|active|sub|load|reason|verdict|exit|code)$/i;
 /** Values that read as a status even under another header. */
@@ -58,6 +63,13 @@ interface ColumnStat {
   values: Map<string, ValueStat> | null;
   numeric: boolean;
   empty: number;
+  /** While numeric: the rows with the largest values (at most TOP_ROWS), and whether the values so far rise or fall in order. */
+  top: Array<{ value: number; n: number }>;
+  /** False once a cell reads as a version or an address rather than a quantity. */
+  measure: boolean;
+  previous: number | null;
+  rising: boolean;
+  falling: boolean;
 }
 
 interface Table {
@@ -71,6 +83,8 @@ interface Table {
   footer: number | null;
   /** Column start offsets, for aligned tables. */
   starts: number[];
+  /** A headerless grid's right-aligned number columns, by where their numbers end (see gridNumberEnds). */
+  ends: number[];
   /** Header words' extents, for aligned tables read word by word (right-aligned numbers); null otherwise. */
   spans: Span[] | null;
   /** The row count a footer states (`(181 rows)`, `3 rows in set`). */
@@ -108,6 +122,55 @@ export function gridColumns(lines: readonly string[]): number[] | null {
   if (!sharedStarts.has(0) || sharedStarts.size < 3) return null;
   const onGrid = words.filter((row) => row.length >= 3 && row.slice(0, -1).every(([from, to]) => sharedStarts.has(from) || sharedEnds.has(to))).length;
   return onGrid >= need ? [...sharedStarts].sort((a, b) => a - b) : null;
+}
+
+/**
+ * The right-aligned number columns of a headerless grid whose starts are `starts`: offsets where a number
+ * ends on nine lines in ten, a number that does not start at a column start (`ls -l`'s and `tar -tv`'s
+ * sizes, glued to the owner column by the starts alone). Sorted.
+ */
+export function gridNumberEnds(lines: readonly string[], starts: readonly number[]): number[] {
+  const rows = lines.filter((l) => l.trim() !== '');
+  const onStart = new Set(starts);
+  const ends = new Map<number, number>();
+  for (const row of rows) {
+    for (const m of row.matchAll(/\S+/g)) {
+      if (onStart.has(m.index) || !NUMERIC.test(m[0])) continue;
+      const end = m.index + m[0].length;
+      ends.set(end, (ends.get(end) ?? 0) + 1);
+    }
+  }
+  const need = Math.ceil(rows.length * 0.9);
+  return [...ends].filter(([end, c]) => c >= need && !onStart.has(end)).map(([end]) => end).sort((a, b) => a - b);
+}
+
+/** A grid row's cells: sliced at the column starts, each right-aligned number (ending at one of `ends`) taken out as a cell of its own after its neighbour. */
+function gridCells(text: string, starts: readonly number[], ends: readonly number[]): string[] {
+  const cells: string[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const from = starts[i]!;
+    const to = i + 1 < starts.length ? starts[i + 1]! : text.length;
+    let cell = text.slice(from, to);
+    const numbers: string[] = [];
+    for (const end of ends) {
+      if (end <= from || end > to) continue;
+      // The number ending there, if this row has one: a word whose last character sits at end - 1.
+      const local = end - from;
+      if (local > cell.length || /\S/.test(cell[local] ?? ' ')) {
+        numbers.push('');
+        continue;
+      }
+      const start = cell.slice(0, local).search(/\S+$/);
+      if (start <= 0 || !/\s/.test(cell[start - 1]!)) {
+        numbers.push('');
+        continue;
+      }
+      numbers.push(cell.slice(start, local));
+      cell = cell.slice(0, start) + ' '.repeat(local - start) + cell.slice(local);
+    }
+    cells.push(cell.trim(), ...numbers);
+  }
+  return cells;
 }
 
 /** Splits one CSV/TSV line (quotes respected; a line break inside quotes is not followed). */
@@ -307,8 +370,11 @@ export class TableScanner {
       lines.shift();
       return false;
     }
-    const table = this.begin('columns', stream, lines[0]!.n, starts.map((_, i) => `col${i + 1}`), starts);
-    for (const line of lines) this.row(table, line.n, sliceAligned(line.text, starts));
+    const ends = gridNumberEnds(lines.map((l) => l.text), starts);
+    const width = gridCells(lines[0]!.text, starts, ends).length;
+    const table = this.begin('columns', stream, lines[0]!.n, Array.from({ length: width }, (_, i) => `col${i + 1}`), starts);
+    table.ends = ends;
+    for (const line of lines) this.row(table, line.n, gridCells(line.text, starts, ends));
     lines.length = 0;
     return true;
   }
@@ -364,7 +430,7 @@ export class TableScanner {
         // A row starts its first cell where the header does and lines up with most other columns.
         const hits = alignedAt(text, table.starts);
         if (hits < Math.max(1, Math.ceil(table.starts.length / 2))) return false;
-        this.row(table, n, sliceAligned(text, table.starts));
+        this.row(table, n, table.ends.length ? gridCells(text, table.starts, table.ends) : sliceAligned(text, table.starts));
         return true;
       }
     }
@@ -440,12 +506,13 @@ export class TableScanner {
       kind,
       stream,
       header,
-      columns: names.slice(0, MAX_COLUMNS).map((name) => ({ name, values: new Map(), numeric: true, empty: 0 })),
+      columns: names.slice(0, MAX_COLUMNS).map((name) => ({ name, values: new Map(), numeric: true, empty: 0, top: [], measure: true, previous: null, rising: true, falling: true })),
       rows: 0,
       first: [],
       last: new EdgeSample<number>(0, LAST_ROWS),
       footer: null,
       starts,
+      ends: [],
       spans,
       stated: null,
       wrapped: false,
@@ -467,6 +534,7 @@ export class TableScanner {
         continue;
       }
       if (column.numeric && !NUMERIC.test(cell)) column.numeric = false;
+      if (column.numeric) noteMagnitude(column, n, cell);
       const values = column.values;
       if (!values) continue;
       const stat = values.get(cell);
@@ -501,6 +569,45 @@ export class TableScanner {
   }
 }
 
+const UNIT = /([kKMGTP])i?B?$/;
+const SCALE: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
+
+/** A numeric cell's value: `1,234`, `12.5%`, `3.4 MiB`, `12K`. */
+function magnitude(cell: string): number {
+  const unit = UNIT.exec(cell);
+  const value = Number.parseFloat(cell.replace(/,/g, ''));
+  return unit ? value * SCALE[unit[1]!]! : value;
+}
+
+/** Keeps a numeric column's largest rows (bounded) and whether its values run in order. */
+function noteMagnitude(column: ColumnStat, n: number, cell: string): void {
+  // A version or an address (`1.2.3`, `10.0.0.2`) is numeric text, not a measure.
+  if (cell.indexOf('.') !== cell.lastIndexOf('.')) column.measure = false;
+  if (!column.measure) return;
+  const value = magnitude(cell);
+  if (!Number.isFinite(value)) return;
+  if (column.previous !== null) {
+    if (value < column.previous) column.rising = false;
+    if (value > column.previous) column.falling = false;
+  }
+  column.previous = value;
+  const top = column.top;
+  if (top.length === TOP_ROWS && value <= top[top.length - 1]!.value) return;
+  let at = top.length;
+  while (at > 0 && top[at - 1]!.value < value) at--;
+  top.splice(at, 0, { value, n });
+  if (top.length > TOP_ROWS) top.pop();
+}
+
+/**
+ * Numeric columns whose largest rows stand out (a size, a time, a count): not one that numbers or
+ * names the rows (`PID`, `port`), nor one in order (its largest rows are the first or the last).
+ */
+function measureColumns(table: Table): ColumnStat[] {
+  if (table.rows < 10) return [];
+  return table.columns.filter((c) => c.numeric && c.measure && c.top.length === TOP_ROWS && !ID_NAME.test(c.name) && !c.rising && !c.falling && c.top[0]!.value > c.top[TOP_ROWS - 1]!.value).slice(0, TOP_COLUMNS);
+}
+
 /** A column is status-like when few values repeat over many rows and they are not numbers. */
 function statusColumns(table: Table): ColumnStat[] {
   return table.columns.filter((c) => {
@@ -512,9 +619,13 @@ function statusColumns(table: Table): ColumnStat[] {
   });
 }
 
-/** Columns with few distinct values (worth counting) that are not status-like. */
+/**
+ * Columns with few distinct values (worth counting) that are not status-like: up to 8 over three rows
+ * each, or up to MAX_DISTINCT over ten rows each (the licenses of 200 packages: the rare ones stand out).
+ */
 function groupColumns(table: Table, status: readonly ColumnStat[]): ColumnStat[] {
-  return table.columns.filter((c) => c.values && !c.numeric && !status.includes(c) && table.rows >= 6 && c.values.size >= 2 && c.values.size <= Math.min(8, table.rows / 3));
+  const few = (size: number): boolean => (size <= 8 && size <= table.rows / 3) || size <= table.rows / 10;
+  return table.columns.filter((c) => c.values && !c.numeric && !status.includes(c) && table.rows >= 6 && c.values.size >= 2 && few(c.values.size));
 }
 
 function sortedValues(column: ColumnStat): Array<[string, ValueStat]> {
@@ -593,6 +704,19 @@ function describeTable(table: Table, index: number, nextRef: () => string, out: 
     shown.add(g.n);
     out.citations.push({ ref: nextRef(), stream: table.stream, from: g.n, to: g.n, label: `first row with ${g.column.name} ${g.value}`, kind: 'group row', priority: 'low' });
   }
+
+  // The rows with the largest values of a measure stand out (the biggest file, the slowest import).
+  const shownRows = new Set([...table.first, ...table.last.items]);
+  const largest: Record<string, FieldValue> = {};
+  measureColumns(table).forEach((column, i) => {
+    largest[column.name] = column.top[0]!.value;
+    for (const { value, n } of column.top) {
+      if (shownRows.has(n)) continue;
+      shownRows.add(n);
+      out.citations.push({ ref: nextRef(), stream: table.stream, from: n, to: n, label: `row with a largest ${column.name} (${value})`, kind: 'largest row', priority: lead && i === 0 ? 'normal' : 'low' });
+    }
+  });
+  if (Object.keys(largest).length) field.largest = largest;
 
   out.summary.push({ text: `${table.kind} table: ${plural(rows, 'row')} × ${plural(names.length, 'column')} (${headless ? 'no header' : clipNames(names)})`, cites: refs, fields: ['tables'], priority: lead ? 'high' : 'normal' });
   if (countTexts.length) out.summary.push({ text: countTexts.slice(0, 4).join('; '), cites: minorityRefs, fields: ['tables'] });

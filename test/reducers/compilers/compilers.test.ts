@@ -25,6 +25,8 @@ describe('detection of compiler and linter output', () => {
     ['tsc', probe("src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts(1,1): error TS6133: 'x' is declared but its value is never read.\n")],
     ['eslint', probe("\n/p/src/a.js\n  1:1  error  Unexpected var, use let or const instead  no-var\n\n✖ 1 problem (1 error, 0 warnings)\n")],
     ['eslint', probe('[{"filePath":"/p/a.js","messages":[]}]')],
+    // The stylish layout with glyph severities (stylelint's default formatter).
+    ['eslint', probe('', [], '\ncss/app.css\n   3:11  \u2716  Duplicate property "color"   declaration-block-no-duplicate-properties\n  12:12  \u26a0  Unknown property "colr"   property-no-unknown\n\n\u2716 2 problems (1 error, 1 warning)\n')],
     ['gcc', probe('', [], "main.c: In function ‘main’:\nmain.c:8:27: error: ‘struct point’ has no member named ‘z’\n    8 |   p.z;\n")],
     ['cargo-build', probe('', [], '   Compiling app v0.1.0 (/w/app)\nerror[E0425]: cannot find value `x` in this scope\n --> src/main.rs:3:13\n')],
     ['go-build', probe('', [], '# example.com/app\n./main.go:12:5: undefined: x\n')],
@@ -204,6 +206,22 @@ describe('a compiler or linter run read as an answer', () => {
     const edges = (parts: ReturnType<typeof trace>) => parts.citations.filter((c) => 'layout' in c && c.layout === 'edges');
     expect(edges(trace('answer'))).toHaveLength(1);
     expect(edges(trace('verdict'))).toHaveLength(0);
+  });
+
+  it('reads a dry run that prints build steps and data as the text reducer would (make -pn: steps, then the database)', () => {
+    const lines: Array<['stdout', string]> = [['stdout', 'cc -O2 -c src/a.c -o build/a.o'], ['stdout', 'cc -O2 -o build/app build/a.o']];
+    for (let i = 0; i < 60; i++) lines.push(['stdout', `VAR_${i} = value ${i}`]);
+    lines.push(['stdout', '# RCS: could not be stat\'d.']);
+    const start = (intent: 'answer' | 'verdict') => {
+      const r = byName('gcc').start({ argv: [], errorPatterns: [], head: '', intent });
+      lines.forEach(([stream, text], i) => r.line(stream, i + 1, text));
+      return r.finish(exit(0));
+    };
+    const answer = start('answer');
+    expect(answer.status).toBe('ok');
+    expect(answer.citations.some((c) => 'layout' in c && c.layout === 'edges')).toBe(true);
+    // A mention of an error word in a run that exited 0 leaves a verdict ok too, as the log digest judges.
+    expect(start('verdict').status).toBe('ok');
   });
 });
 

@@ -61,6 +61,9 @@ describe('single-line parsers', () => {
     expect(parseDiagnosticLine("/p/src/a.js:2:5: 'name' is assigned a value but never used. [Error/no-unused-vars]")).toMatchObject({ format: 'eslint-unix', severity: 'error', code: 'no-unused-vars', line: 2 });
     expect(parseEslintStylishRow("   2:5   warning  'name' is never reassigned. Use 'const' instead  prefer-const", 'a.js')).toMatchObject({ severity: 'warning', code: 'prefer-const', message: "'name' is never reassigned. Use 'const' instead" });
     expect(parseEslintStylishRow('  1:10  error  Parsing error: Unexpected token', 'a.js')).toMatchObject({ code: null, message: 'Parsing error: Unexpected token' });
+    // stylelint: the severity as a glyph.
+    expect(parseEslintStylishRow('    12:12  \u2716  Unknown property "colr"        property-no-unknown', 'app.css')).toMatchObject({ severity: 'error', code: 'property-no-unknown', message: 'Unknown property "colr"', line: 12, col: 12 });
+    expect(parseEslintStylishRow('     3:1   \u26a0  Expected empty line before rule   rule-empty-line-before', 'app.css')).toMatchObject({ severity: 'warning', code: 'rule-empty-line-before' });
   });
 
   it('reads rustc headers and locations but not its verdicts', () => {

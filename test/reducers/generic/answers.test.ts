@@ -130,6 +130,10 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(run(js).reducer).toMatch(/^source@/);
     expect(codeScore('2026-11-23T10:00:00Z ERROR x\n'.repeat(20))).toBe(0);
     expect(codeScore('NAME   STATUS\nweb-1  Running\n'.repeat(10))).toBe(0);
+    // A report whose every line is a padded two-word label (`python -X importtime`), however much it says `import`.
+    const importtime = ['import time: self [us] | cumulative | imported package', ...['_io', 'marshal', 'posix', 'time', 'zipimport', 'codecs', 'encodings', 'abc', 'io', 'os', 'site', 'json'].map((m, i) => `import time: ${String(100 + i * 37).padStart(9)} | ${String(300 + i * 91).padStart(10)} | ${'  '.repeat(i % 3)}${m}`)].join('\n') + '\n';
+    expect(codeScore(importtime)).toBe(0);
+    expect(run(importtime).reducer).toMatch(/^table@/);
   });
 
   it("reads past a file's opening license comment or module docstring before it judges the code", () => {

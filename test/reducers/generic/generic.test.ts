@@ -81,6 +81,17 @@ describe('error windows', () => {
     expect(window!.to).toBeGreaterThanOrEqual(10);
   });
 
+  it("leaves the next diagnostic's located header to the next error, past the blank line that bridged to it", () => {
+    // biome: `file:line:col rule ━━━`, blank, `× message`, indented frame, blank, the next header.
+    const lines = ['src/a.ts:9:11 lint/suspicious/noDoubleEquals ━━━━', '', '  × Using == may be unsafe.', '', '    > 9 │ if (sum == NaN) return 0;', '', 'src/a.ts:9:7 lint/correctness/useIsNan ━━━━', '', '  × Use the Number.isNaN function to compare with NaN.', '', '    > 9 │ if (sum == NaN) return 0;'];
+    const [first, second] = windowsOf(lines);
+    expect(first!.to).toBeLessThan(7);
+    expect(second!.from).toBeLessThanOrEqual(7);
+    // Prose after the blank line still belongs to the error it explains (terraform's detail).
+    const terraform = ['Error: Resource precondition failed', '', '  on main.tf line 52:', '', 'The app tier must be bronze or silver.'];
+    expect(windowsOf(terraform)[0]!.to).toBe(5);
+  });
+
   it('does not bridge a long run of blank lines', () => {
     const lines = ['Error: no such thing', '', '', '', '', '', '', '', '  indented far below'];
     const [window] = windowsOf(lines);

@@ -31,6 +31,19 @@ describe('the log digest lists a log\'s distinct problems wherever a log lands',
     expect(parts.summary[0]!.text).toContain('levels: INFO 450');
   });
 
+  it('reads diagnostics that lead with their location as leveled lines, one problem per message whatever the file', () => {
+    // markdownlint: hundreds of one rule in many files bury a rule broken once.
+    const lines: string[] = [];
+    for (let f = 0; f < 12; f++) for (let i = 1; i <= 40; i++) lines.push(`docs/file${f}.md:${i}:81 error MD013/line-length Line length [Expected: 80; Actual: ${81 + i}]`);
+    lines.splice(300, 0, 'docs/usage.md:95 error MD025/single-title/single-h1 Multiple top-level headings in the same document [Context: "Exit codes"]');
+    lines.splice(420, 0, 'src/x.c:12:5: warning: unused variable \'y\' [-Wunused-variable]');
+    const parts = digestOf(lines, 1);
+    expect(parts.fields.problems).toBe(3);
+    const problems = parts.citations.filter((c) => c.kind === 'problem');
+    expect(problems.map((c) => ('from' in c ? c.from : 0))).toEqual([1, 301, 421]);
+    expect(problems[0]!.label).toBe('ERROR ×480, first of 480 (last at line 482)');
+  });
+
   it('leaves text that is no log alone, and a caller with its own ProblemLog can switch it off', () => {
     const prose = Array.from({ length: 300 }, (_, i) => `row ${i} checked`);
     prose.push('ERROR: one bad row');

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TableScanner, gridColumns, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
+import { TableScanner, gridColumns, gridNumberEnds, splitDelimited } from '../../../src/reducers/generic/table-scan.js';
 import { ProblemLog, accessOf, levelOf, pathTemplate } from '../../../src/reducers/generic/log-problems.js';
 import { RecordBlocks } from '../../../src/reducers/generic/record-blocks.js';
 import { ItemList, directoryOf, extensionOf } from '../../../src/reducers/generic/item-list.js';
@@ -65,6 +65,29 @@ describe('TableScanner', () => {
     expect(splitDelimited('b,"say ""hi""",ok', ',')).toEqual(['b', 'say "hi"', 'ok']);
   });
 
+  it('cites the rows with the largest values of a measure column, not of an id, a version or an ordered column', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const size = i === 120 ? 160294 : i === 45 ? 140100 : i === 170 ? 131212 : 100 + ((i * 37) % 900);
+      return `f${i},${1000 + i},${size},1.${i}.0,${i * 10}`;
+    });
+    const scanner = new TableScanner();
+    feed(scanner, ['name,pid,bytes,version,offset', ...rows].join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'csv', largest: { bytes: 160294 } });
+    const largest = lines(out.citations).filter(([, , label]) => String(label).startsWith('row with a largest'));
+    expect(largest).toEqual([[122, 122, 'row with a largest bytes (160294)'], [47, 47, 'row with a largest bytes (140100)'], [172, 172, 'row with a largest bytes (131212)']]);
+  });
+
+  it('counts a column of up to 16 values over ten rows each as a grouping column, citing the first row of each rare value', () => {
+    const rare = ['Python-2.0', 'BlueOak-1.0.0', 'CC0-1.0', 'MIT-0', 'BSD-2-Clause', 'Unlicense', 'WTFPL', 'Zlib', '0BSD'];
+    const rows = Array.from({ length: 200 }, (_, i) => `"pkg${i}@1.0.0","${i % 20 === 7 ? rare[(i - 7) / 20 % rare.length] : i % 3 ? 'MIT' : 'ISC'}","https://x/${i}"`);
+    const scanner = new TableScanner();
+    feed(scanner, ['"module name","license","repository"', ...rows].join('\n'));
+    const out = scanner.finish(refs());
+    expect(((out.fields.tables as Array<Record<string, unknown>>)[0]!.counts as Record<string, Record<string, number>>).license).toMatchObject({ MIT: expect.any(Number), 'Python-2.0': 2 });
+    expect(lines(out.citations)).toContainEqual([9, 9, 'first row with license Python-2.0']);
+  });
+
   it('stops counting a column past 16 distinct values (bounded state)', () => {
     const scanner = new TableScanner();
     feed(scanner, ['NAME    STATUS', ...Array.from({ length: 500 }, (_, i) => `n${i}      s${i}`)].join('\n'));
@@ -115,6 +138,18 @@ describe('headerless grids', () => {
     expect(gridColumns(prose)).toBeNull();
     const log = Array.from({ length: 8 }, (_, i) => `2026-11-24T10:00:0${i}Z INFO  worker ${'step '.repeat(i % 4)}done`);
     expect(gridColumns(log)).toBeNull();
+  });
+
+  it("takes a grid's right-aligned numbers out as a column of their own, so the largest stand out (tar -tv, ls -l)", () => {
+    const sizes = Array.from({ length: 40 }, (_, i) => (i === 23 ? 160294 : i === 31 ? 140100 : i === 9 ? 99000 : [5000, 100, 20][i % 3]! + i));
+    const tar = sizes.map((size, i) => `-rw-r--r-- root/root ${String(size).padStart(9)} 2026-11-24 08:16 pkg/dir${i % 4}/file${i}.js`);
+    const starts = gridColumns(tar.slice(0, 8))!;
+    expect(gridNumberEnds(tar, starts)).toEqual([30]);
+    const scanner = new TableScanner(null, true);
+    feed(scanner, tar.join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'columns', rows: 40, largest: { col3: 160294 } });
+    expect(lines(out.citations).filter(([, , label]) => String(label).startsWith('row with a largest')).map(([from]) => from)).toEqual([24, 32, 10]);
   });
 
   it('reads a grid as a table with counts and the first row of each smaller group, only when asked', () => {
