@@ -27,7 +27,7 @@ function fillDiskBeyond(dir: string, room: number): void {
   }) as typeof fs.writeFileSync);
 }
 
-/** A failing build whose packet and line index make metadata of well over 4 KiB. */
+/** A failing build whose packet and line index make metadata of well over 1 KiB. */
 function failingBuild(): string {
   return Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `error: step ${i} failed at /src/file${i}.ts:${i}` : `step ${i} ok`)).join('\n') + '\n';
 }
@@ -36,7 +36,7 @@ describe('no room for the metadata', () => {
   it('the id in the packet still opens, list sees it, and no partial file stays', () => {
     const dir = path.join(folder(), 'outputs');
     const stdout = failingBuild();
-    fillDiskBeyond(dir, 4096);
+    fillDiskBeyond(dir, 1024);
     const r = reduceOutputSync({ stdout, argv: ['make', 'all'], exit: { code: 2 }, outputsDir: dir });
     vi.restoreAllMocks();
     expect(r.id).not.toBeNull();
@@ -51,7 +51,7 @@ describe('no room for the metadata', () => {
   it('inspect and list of that artifact work from the command line', () => {
     const cwd = folder();
     const dir = path.join(cwd, 'outputs');
-    fillDiskBeyond(dir, 4096);
+    fillDiskBeyond(dir, 1024);
     const stdout = failingBuild();
     const r = reduceOutputSync({ stdout, argv: ['make'], exit: { code: 1 }, outputsDir: dir });
     vi.restoreAllMocks();

@@ -547,12 +547,15 @@ export class TableScanner {
     }
   }
 
-  /** Ends the open table; a table with no rows is forgotten (a header-like line that was not one). */
+  /**
+   * Ends the open table; a table with no rows is forgotten (a header-like line that was not one), and so is an
+   * aligned one with a single row: two lines that space alike (two `psql: NOTICE:  …` messages) are not a table.
+   */
   close(): void {
     const table = this.current;
     this.current = null;
     if (!table) return;
-    if (table.rows === 0 && table.footer === null) return;
+    if ((table.rows === 0 || (table.kind === 'aligned' && table.rows === 1)) && table.footer === null) return;
     if (this.done.length < MAX_TABLES) this.done.push(table);
     else this.extraTables++;
   }

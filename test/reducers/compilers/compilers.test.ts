@@ -55,7 +55,10 @@ describe('detection of compiler and linter output', () => {
     expect(detectReducer(probe('', ['npx', 'tsc', '--noEmit']), reducers).reducer.name).toBe('tsc');
     expect(detectReducer(probe('', ['cargo', 'clippy', '--', '-D', 'warnings']), reducers).reducer.name).toBe('cargo-build');
     expect(detectReducer(probe('', ['go', 'vet', './...']), reducers).reducer.name).toBe('go-build');
-    expect(detectReducer(probe('', ['make', '-j4']), reducers).reducer.name).toBe('gcc');
+    expect(detectReducer(probe('', ['ninja']), reducers).reducer.name).toBe('gcc');
+    // make runs whatever its recipes run: a C build's diagnostics claim it by content, nothing by argv.
+    expect(detectReducer(probe("src/a.c:3:5: error: 'x' undeclared (first use in this function)\n", ['make', '-j4']), reducers).reducer.name).toBe('gcc');
+    expect(detectReducer(probe('', ['make', '-j4']), reducers).reducer.name).not.toBe('gcc');
     expect(detectReducer(probe('', ['cargo', 'test']), reducers).reducer.name).not.toBe('cargo-build');
     expect(detectReducer(probe('', ['go', 'test', './...']), reducers).reducer.name).not.toBe('go-build');
   });

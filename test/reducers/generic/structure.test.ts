@@ -30,6 +30,15 @@ const PSQL = [
 ].join('\n');
 
 describe('TableScanner', () => {
+  it('takes two lines that space alike for no table, and two rows under a header for one', () => {
+    const notices = new TableScanner();
+    feed(notices, ['==> stage 1 of 8: applying migrations/001_orders.sql', 'psql:migrations/001_orders.sql:1: NOTICE:  relation "orders_1_idx" already exists, skipping', 'psql:migrations/002_orders.sql:2: NOTICE:  relation "orders_2_idx" already exists, skipping', '==> stage 2 of 8'].join('\n'));
+    expect(notices.finish(refs()).fields.tables).toBeUndefined();
+    const two = new TableScanner();
+    feed(two, ['NAME      STATUS    AGE', 'api-0     Running   3d', 'api-1     Pending   1m'].join('\n'));
+    expect((two.finish(refs()).fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'aligned', rows: 2 });
+  });
+
   it('reads a psql box: header, row count from the footer, status counts, the rows that differ', () => {
     const scanner = new TableScanner();
     feed(scanner, PSQL);
