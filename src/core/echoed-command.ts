@@ -29,6 +29,8 @@ const HEADER = /^> (?:@?[\w.-]+(?:\/[\w.-]+)?@\S+ )?\S+(?: \S+)?$/;
 const DOLLAR = /^\$ (\S.*)$/;
 /** Lines make prints itself: `make[1]: Entering directory …`, `make: Nothing to be done for …`. */
 const MAKE_OWN = /^(?:g?make|just)(?:\[\d+\])?:/;
+/** make's options that run no recipe: -n (and -np, -pn …), -p, -q, --dry-run, --just-print, --recon, --print-data-base, --question. */
+const MAKE_NOTHING_RUN = /^(?:-[A-Za-z]*[npq][A-Za-z]*|--(?:dry-run|just-print|recon|print-data-base|question))$/;
 /** Lines of the head read for a header or an echo: they come first, before the command's output. */
 const LOOK_LINES = 12;
 
@@ -53,7 +55,8 @@ export function echoedCommand(argv: readonly string[], head: string): EchoedComm
     }
     return null;
   }
-  if (MAKES.has(runner)) {
+  // `make -n` prints the commands it would run, `make -p` its database: nothing ran, the output is the answer.
+  if (MAKES.has(runner) && !words.some((w) => MAKE_NOTHING_RUN.test(w))) {
     const at = lines.findIndex((l) => l.trim() !== '' && !MAKE_OWN.test(l));
     const first = lines[at];
     if (first === undefined || first !== first.trimStart()) return null;

@@ -31,6 +31,11 @@ describe('the command a task runner echoed', () => {
     // An indented line is output, not an echo; make's own message is not a command.
     expect(echoed('make', '    Building …\n')).toBeNull();
     expect(echoed('make', "make: Nothing to be done for 'all'.\n")).toBeNull();
+    // A dry run or a database dump ran nothing: its lines are the answer, not an echo.
+    expect(echoed('make -n install', 'install -m 755 app /usr/local/bin/app\n')).toBeNull();
+    expect(echoed('make -pn', 'install -m 755 app /usr/local/bin/app\n')).toBeNull();
+    expect(echoed('make --dry-run', 'cc -c a.c\n')).toBeNull();
+    expect(echoed('make -j4 test', 'go test ./...\n')?.argv).toEqual(['go', 'test', './...']);
   });
 
   it('is null for other commands and for runners that echoed nothing', () => {
