@@ -82,7 +82,7 @@ for (const [entry, outfile] of [['dist/hot.js', hot], ['dist/hot-inspect.js', in
   // An escaped character (`\✗` in a regex) would become `\\u2717`, a backslash and text: refused too.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`|\\[^\x00-\x7f]/.exec(text);
   if (raw) throw new Error(`bundle: a String.raw template or an escape holds a non-ASCII character; write it as \\uXXXX in the source: ${raw[0].slice(0, 120)}`);
-  fs.writeFileSync(outfile, oneModuleKey(lazyBuiltins(viewBuiltins(text))).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  fs.writeFileSync(outfile, oneModuleKey(lazyStandardStreams(lazyBuiltins(viewBuiltins(text)))).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 // A large output's reducer runs on a worker thread (src/capture/remote-run.ts) from the same hot bundle, with its code
 // cache as the CLI runs it (src/code-cache.ts): a plain require parsed the whole bundle again while the reader waited.
@@ -124,6 +124,20 @@ function afterUseStrict(code, helper, what) {
   if (strict === -1) throw new Error(`bundle: no "use strict" prologue to put the ${what} helper after`);
   const at = strict + '"use strict";'.length;
   return code.slice(0, at) + helper + code.slice(at);
+}
+
+/**
+ * execa lists the process's standard streams when it loads (`STANDARD_STREAMS=[process.stdin, …]`), to compare
+ * options against them later; reading `process.stdin` builds the stdin stream (tty or net, and the modules behind it),
+ * about 4 ms at every start, though a wrapped command inherits fd 0 and reduce never reads it. The list is read
+ * only by `includes` and by index: here it becomes a view that reads the streams at its first use.
+ */
+function lazyStandardStreams(code) {
+  const site = 'STANDARD_STREAMS=[import_node_process.default.stdin,import_node_process.default.stdout,import_node_process.default.stderr]';
+  if (!code.includes(site)) return code;
+  const lazy = 'STANDARD_STREAMS=__lazyList(()=>[import_node_process.default.stdin,import_node_process.default.stdout,import_node_process.default.stderr])';
+  const helper = 'var __lazyList=(make)=>{let list;const get=()=>list??=make();return new Proxy([],{get:(_,key)=>{const l=get();const v=l[key];return typeof v==="function"?v.bind(l):v},has:(_,key)=>key in get()})};';
+  return afterUseStrict(code.replace(site, lazy), helper, 'lazy list');
 }
 
 /**

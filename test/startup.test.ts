@@ -161,6 +161,14 @@ describe("Node's own modules", () => {
     expect(r.metas[0]!.streams.stdout).toMatchObject({ bytes: 0, sha256: sha256('') });
   });
 
+  it("a run does not build process.stdin (execa's list of the standard streams is read at its first use)", () => {
+    // stdin from /dev/null: building process.stdin makes a file read stream (fs streams, readline, watchers).
+    const r = builtinsOf(['--', 'true']);
+    expect(r.status).toBe(0);
+    expect(r.builtins).not.toContain('internal/fs/streams');
+    expect(r.builtins).not.toContain('internal/readline/interface');
+  });
+
   it('random names come from /dev/urandom, as hex of the length asked', () => {
     const drawn = Array.from({ length: 50 }, (_, i) => randomHex(1 + (i % 7)));
     drawn.forEach((hex, i) => expect(hex).toMatch(new RegExp(`^[0-9a-f]{${2 * (1 + (i % 7))}}$`)));
