@@ -403,9 +403,11 @@ export class CaptureSession {
     // A task runner's run (`npm run lint`, `make test`) is read as the command it echoed (src/core/echoed-command.ts).
     const echoed = this.options.family ? null : echoedCommand(probe.argv, probe.head);
     if (echoed) {
+      // Detection and the reducer read the command's own output from its start (go test -json's first event, a
+      // JSON document or a diff), past the runner's header; every line is still fed to the reducer.
       probe.argv = echoed.argv;
-      // Its output may be a JSON document or a diff, after the runner's header.
-      if (content.type === 'text') this.bareContent = content = guessContentType(Buffer.from(probe.head.split('\n').slice(echoed.line + 1).join('\n')));
+      probe.head = probe.head.split('\n').slice(echoed.line + 1).join('\n');
+      if (content.type === 'text') this.bareContent = content = guessContentType(Buffer.from(probe.head));
     }
     const flag = this.options.intent ? { flag: this.options.intent } : {};
     const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag });

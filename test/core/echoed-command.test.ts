@@ -75,4 +75,18 @@ describe('a run through a task runner, end to end', () => {
     expect(packet.reducer).toMatch(/^tsc@/);
     expect(packet.command).toBe('npm run typecheck');
   });
+
+  it("hands the reducer the command's own head: go test -json's events after npm's header read as events", async () => {
+    const { reduce } = await import('../hardening/cli-run.js');
+    const events = Array.from({ length: 60 }, (_, i) => [
+      `{"Time":"2026-11-24T10:00:00Z","Action":"run","Package":"example.com/shop","Test":"TestCase${i}"}`,
+      `{"Time":"2026-11-24T10:00:00Z","Action":"output","Package":"example.com/shop","Test":"TestCase${i}","Output":"=== RUN   TestCase${i}\\n"}`,
+      `{"Time":"2026-11-24T10:00:01Z","Action":"${i === 17 ? 'fail' : 'pass'}","Package":"example.com/shop","Test":"TestCase${i}","Elapsed":0.01}`,
+    ]).flat();
+    events.push('{"Time":"2026-11-24T10:00:02Z","Action":"fail","Package":"example.com/shop","Elapsed":1.2}');
+    const r = reduce(['--json', '--command', 'npm run test:json', '--exit-code', '1'], { input: `\n> shop@1.4.0 test:json\n> go test -json ./...\n\n${events.join('\n')}\n` });
+    const packet = JSON.parse(r.out) as { reducer: string; summary: Array<string | { text: string }> };
+    expect(packet.reducer).toMatch(/^go-test@/);
+    expect(packet.summary.map((b) => (typeof b === 'string' ? b : b.text)).join('\n')).toMatch(/1 failed, 59 passed/);
+  });
 });
