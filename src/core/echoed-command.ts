@@ -49,9 +49,10 @@ export function echoedCommand(argv: readonly string[], head: string): EchoedComm
       const line = lines[i]!;
       const next = lines[i + 1] ?? '';
       // A script that runs another script (`npm run lint && npm test`) is read at that one's header, further down.
-      const echoed = HEADER.test(line) && next.startsWith('> ') && next.length > 2 ? next.slice(2) : DOLLAR.exec(line)?.[1];
+      const header = HEADER.test(line) && next.startsWith('> ') && next.length > 2;
+      const echoed = header ? next.slice(2) : DOLLAR.exec(line)?.[1];
       const command = echoed === undefined ? null : inner(echoed);
-      if (command) return { argv: command, line: echoed === next.slice(2) && HEADER.test(line) ? i + 1 : i };
+      if (command) return { argv: command, line: header ? i + 1 : i };
     }
     return null;
   }
