@@ -1,5 +1,5 @@
-import stripAnsi from 'strip-ansi';
 import { opensJsonDocument } from '../core/json-start.js';
+import { withoutAnsi } from '../core/lines.js';
 
 /** A guess at what the bytes are, from the first few KiB: enough to route binary and JSON. */
 export type ContentType = 'empty' | 'binary' | 'json' | 'diff' | 'text';
@@ -26,7 +26,7 @@ export function guessContentType(head: Buffer): { type: ContentType; detail?: st
   const invalid = (decoded.match(/\uFFFD/g) ?? []).length;
   if ((control + invalid) / Math.max(1, decoded.length) > 0.1) return { type: 'binary' };
   // Coloured JSON and diffs (`jq -C`, `git diff --color=always`) are still JSON and diffs.
-  const text = decoded.includes('\x1b') || decoded.includes('\x9b') ? stripAnsi(decoded) : decoded;
+  const text = withoutAnsi(decoded);
   if (opensJsonDocument(text.trimStart())) return { type: 'json' };
   if (/^diff --git /m.test(text) || (/^--- \S/m.test(text) && /^\+\+\+ \S/m.test(text))) return { type: 'diff' };
   return { type: 'text' };

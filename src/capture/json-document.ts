@@ -1,6 +1,6 @@
-import stripAnsi from 'strip-ansi';
 import type { JsonStyle } from '../core/types.js';
 import { MAX_TRAILING_LINES, opensJsonDocument } from '../core/json-start.js';
+import { withoutAnsi } from '../core/lines.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
 
 export interface ParsedJson {
@@ -22,7 +22,7 @@ const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
  * Colour codes are read past (`jq -C`, `yq -C`, `gh … --json` forced to colour): they split no line.
  */
 export function parseJsonText(stored: string): ParsedJson | null {
-  const text = stored.includes('\x1b') || stored.includes('\x9b') ? stripAnsi(stored) : stored;
+  const text = withoutAnsi(stored);
   return parseDocument(text) ?? afterLeadingLines(text);
 }
 

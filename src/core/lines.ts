@@ -6,6 +6,11 @@ export const MAX_LINE_CHARS = 2000;
 /** Bytes of one line kept in memory while splitting: enough for MAX_LINE_CHARS of 4-byte characters. */
 export const MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
 
+/** The text without its ANSI codes (colours, cursor moves); the same string when it has none, which one search tells. */
+export function withoutAnsi(text: string): string {
+  return text.includes('\x1b') || text.includes('\x9b') ? stripAnsi(text) : text;
+}
+
 /**
  * Turns the raw bytes of one line (without its `\n`) into the text reducers see:
  * UTF-8 decoded (invalid bytes become U+FFFD), a trailing `\r` dropped, carriage-return
@@ -28,7 +33,7 @@ function finishLine(decoded: string, kept: number, fullBytes: number): string {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark shows as nothing
   if (text.endsWith('\r') && fullBytes === kept) text = text.slice(0, -1);
   if (text.includes('\r')) text = foldCarriageReturns(text);
-  if (text.includes('\x1b') || text.includes('\x9b')) text = stripAnsi(text);
+  text = withoutAnsi(text);
   if (text.length > MAX_LINE_CHARS) {
     text = text.slice(0, MAX_LINE_CHARS);
   }

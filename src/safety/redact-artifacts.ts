@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import stripAnsi from 'strip-ansi';
 import { LineSplitter } from '../core/line-splitter.js';
+import { withoutAnsi } from '../core/lines.js';
 import type { StoredStream } from '../store/metadata.js';
 import { nodeCrypto } from '../store/node-crypto.js';
 import { createRedactor, type Redactor } from './redact.js';
@@ -114,7 +114,7 @@ function redactBytes(line: Buffer, redactor: Redactor): Buffer {
   const text = line.toString('utf8');
   const hadCr = text.endsWith('\r');
   const body = hadCr ? text.slice(0, -1) : text;
-  const plain = body.includes('\x1b') || body.includes('\x9b') ? stripAnsi(body) : body;
+  const plain = withoutAnsi(body);
   const masked = redactor.line(plain);
   if (masked === plain) return line;
   return Buffer.from(hadCr ? `${masked}\r` : masked, 'utf8');
