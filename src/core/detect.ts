@@ -43,24 +43,24 @@ export function detectReducer<R extends ReducerClaims>(probe: Probe, reducers: r
   // not compiled at all. A test holds every other detect() to 0 on a blank probe.
   const blank = isBlank(probe.head) && isBlank(probe.stderrHead);
   const owner = claimed?.reducer;
-  const scored = (blank ? reducers.filter((r) => r.readsArgv || r.name === 'text' || r === owner) : reducers)
-    .map((reducer) => ({ reducer, score: safeScore(reducer, probe) }))
-    .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name));
+  const scored = ranked(blank ? reducers.filter((r) => r.readsArgv || r.name === 'text' || r === owner) : reducers, probe);
   const best = scored[0];
   if (claimed && !(best && best.reducer !== claimed.reducer && best.score >= 0.9)) return { reducer: claimed.reducer, source: 'claim', score: Math.max(own, 0.9) };
   if (best && best.score >= MIN_SCORE) return { reducer: best.reducer, source: 'content', score: best.score };
   // Nothing on stdout and nothing sure of the run: a dump of data the tool wrote to stderr alone (a table,
   // pairs: `python -X importtime`) is told by its shape as if it had been printed. A log there stays a run's.
   if (isBlank(probe.head) && !isBlank(probe.stderrHead) && looksLikeData(probe.stderrHead)) {
-    const asPrinted = { ...probe, head: probe.stderrHead, stderrHead: '' };
-    const shaped = reducers
-      .map((reducer) => ({ reducer, score: safeScore(reducer, asPrinted) }))
-      .sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name))[0];
+    const shaped = ranked(reducers, { ...probe, head: probe.stderrHead, stderrHead: '' })[0];
     if (shaped && shaped.score >= MIN_SCORE) return { reducer: shaped.reducer, source: 'content', score: shaped.score };
   }
   const generic = scored.find((s) => s.score > 0 && ['json', 'diff', 'text', 'binary'].includes(s.reducer.name));
   const fallback = generic?.reducer ?? reducers.find((r) => r.name === 'text')!;
   return { reducer: fallback, source: 'fallback', score: generic?.score ?? 0.1 };
+}
+
+/** The reducers with their detect() scores on the probe, best first (ties by name). */
+function ranked<R extends ReducerClaims>(reducers: readonly R[], probe: Probe): Array<{ reducer: R; score: number }> {
+  return reducers.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name));
 }
 
 /** Throws the usage error for a --family that names no reducer and no family. */
@@ -77,7 +77,7 @@ function pickFamily<R extends ReducerClaims>(probe: Probe, reducers: readonly R[
   if (exact) return { reducer: exact, source: 'explicit', score: 1 };
   assertKnownFamily(family, reducers);
   const members = reducers.filter((r) => r.family === wanted);
-  const best = members.map((reducer) => ({ reducer, score: safeScore(reducer, probe) })).sort((a, b) => b.score - a.score || byName(a.reducer.name, b.reducer.name))[0]!;
+  const best = ranked(members, probe)[0]!;
   return { reducer: best.reducer, source: 'explicit', score: 1 };
 }
 
