@@ -1,5 +1,5 @@
 import type { JsonStyle } from '../core/types.js';
-import { MAX_TRAILING_LINES, opensJsonDocument } from '../core/json-start.js';
+import { MAX_TRAILING_LINES, opensJson, opensJsonDocument } from '../core/json-start.js';
 import { withoutAnsi } from '../core/lines.js';
 import { detectStyle } from '../reducers/generic/json-render.js';
 
@@ -23,7 +23,8 @@ const TRAILING_PARSE_CAP = 8 * 1024 * 1024;
  */
 export function parseJsonText(stored: string): ParsedJson | null {
   const text = withoutAnsi(stored);
-  return parseDocument(text) ?? afterLeadingLines(text);
+  // Text that opens a document at its first line has no header before it: a cut-off document is not parsed again past a later line.
+  return parseDocument(text) ?? (opensJson(text.trimStart()) ? null : afterLeadingLines(text));
 }
 
 /** The document after a few leading lines that do not open one (a runner's header), its trailer's lines counted in the whole text. */
