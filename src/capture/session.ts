@@ -20,6 +20,7 @@ import { isSourcePrefixed, isStamped, unstamp, unstampHead } from '../core/line-
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
+import { count } from '../core/format.js';
 import { echoedCommand } from '../core/echoed-command.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
 import { WHOLE_FLOOR } from '../core/packer.js';
@@ -293,6 +294,7 @@ export class CaptureSession {
 
     const content = this.bareContent ?? guessContentType(this.stdout.headBuffer());
     let trailing: { from: number; to: number } | null = null;
+    let cutOff: { from: number; to: number } | undefined;
     if (id && this.run?.json && detection.reducer.wantsJson && content.type === 'json' && this.stdout.splitter.bytes <= JSON_PARSE_CAP && !this.reducerFailure) {
       const parsed = parseJsonFile(`${this.options.outputsDir}/${id}.stdout`, this.stamped?.stdout ?? false);
       if (parsed) {
@@ -302,6 +304,7 @@ export class CaptureSession {
           this.reducerFailure = err as Error;
         }
         trailing = parsed.trailing;
+        cutOff = parsed.cutOff;
       }
     }
 
@@ -322,6 +325,10 @@ export class CaptureSession {
     }
     if (detection.source === 'fallback' && content.type === 'json' && detection.reducer.name === 'json' && !parts.fields.type) notes.push('output looked like JSON but did not parse; read as text');
     if (trailing && this.run && !this.reducerFailure) citeTrailing(parts, trailing);
+    if (cutOff && this.run && !this.reducerFailure) {
+      citeCutOff(parts, cutOff);
+      notes.push(`the JSON document is cut off (it never closes): read as the values complete before line ${count(cutOff.from)}`);
+    }
     if (this.stamped) notes.push('every line starts with a timestamp or its source: excerpts leave it out (the artifact keeps it)');
 
     return {
@@ -590,6 +597,13 @@ function parseJsonFile(file: string, stamped: boolean): ParsedJson | null {
     return null;
   }
   return parseJsonText(stamped ? text.split('\n').map(unstamp).join('\n') : text);
+}
+
+/** Cites where a JSON document that never closes was cut, ahead of its digest: the values before it are all the packet read. */
+function citeCutOff(parts: PacketParts, cut: { from: number; to: number }): void {
+  const taken = parts.citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
+  parts.citations.unshift({ ref: `c${taken + 1}`, stream: 'stdout', from: cut.from, to: cut.to, label: 'where the JSON document is cut off', priority: 'high' });
+  parts.confidence = Math.min(parts.confidence, 0.6);
 }
 
 /** Cites the lines after a JSON document, ahead of its digest: they are what the tool said besides its answer. */

@@ -48,6 +48,22 @@ export function opensJsonDocument(text: string): boolean {
 /** Where the first JSON value of text that opens with `{` or `[` ends (just past its closing bracket), or -1 if not in the text. */
 function firstValueEnd(text: string): number {
   let depth = 0;
+  let end = -1;
+  walkJsonPunctuation(text, (c, at) => {
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) end = at + 1;
+    }
+    return end < 0;
+  });
+  return end;
+}
+
+/**
+ * Calls `visit` with each bracket and comma of text that is outside a string (its character code and
+ * index), in order, until `visit` returns false. Escapes inside strings are skipped.
+ */
+export function walkJsonPunctuation(text: string, visit: (code: number, at: number) => boolean): void {
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -55,10 +71,6 @@ function firstValueEnd(text: string): number {
       if (c === 92) i++; // backslash: the next character is escaped
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (--depth === 0) return i + 1;
-    }
+    else if ((c === 123 || c === 91 || c === 125 || c === 93 || c === 44) && !visit(c, i)) return;
   }
-  return -1;
 }
