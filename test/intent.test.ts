@@ -270,4 +270,29 @@ describe('showing an output whole on measured gain', () => {
   it('shows an answer whole whenever it fits its budget', () => {
     expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 8000, packetBytes: 1000 })).toBe(true);
   });
+  it('counts what the packet cut from inside long lines as kept: a head … tail of a line is no reduction', () => {
+    expect(preferWhole({ ...base, wholeBytes: 4600, packetBytes: 700 })).toBe(false);
+    expect(preferWhole({ ...base, wholeBytes: 4600, packetBytes: 700, clippedBytes: 3900 })).toBe(true);
+    expect(preferWhole({ ...base, wholeBytes: 9000, packetBytes: 700, clippedBytes: 8000 })).toBe(false);
+  });
+});
+
+describe('an output of long lines that fits the budget', () => {
+  // A linter's report as one line of XML (`eslint -f checkstyle`): cut to its first 440 characters it kept none of its errors.
+  const report = '<?xml version="1.0"?><checkstyle>' + Array.from({ length: 40 }, (_, i) => `<file name="src/m${i}.js"><error line="${i + 3}" severity="error" message="&apos;x${i}&apos; is not defined. (no-undef)"/></file>`).join('') + '</checkstyle>\n';
+  it('is shown whole on failure, its long line whole', () => {
+    expect(report.length).toBeGreaterThan(3 * 1024);
+    expect(report.length).toBeLessThan(8 * 1024);
+    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exitCode: 1, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    expect(result.packet!.verbatim).toBe(true);
+    expect(result.text).toContain('<file name="src/m39.js"><error line="42" severity="error" message="&apos;x39&apos; is not defined. (no-undef)"/>');
+  });
+  it('is shown whole as an answer, past the 2,000-character cap of excerpt lines', () => {
+    const line = 'PATH=' + Array.from({ length: 300 }, (_, i) => `/opt/tool-${i}/bin`).join(':');
+    const text = `HOME=/home/dev\n${line}\nSHELL=/bin/bash\n`;
+    expect(line.length).toBeGreaterThan(4000);
+    const result = reduceOutputSync({ stdout: text, argv: ['cat', 'env.txt'], outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    expect(result.packet!.verbatim).toBe(true);
+    expect(result.text).toContain('/opt/tool-299/bin\nSHELL=/bin/bash');
+  });
 });

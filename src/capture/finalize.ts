@@ -77,6 +77,9 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
+  // The whole output is shown with its long lines whole: it is shown only when it fits the budget.
+  const rawWholeReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to, VERBATIM_MAX);
+  const wholeReader = redact ? redactingReader(rawWholeReader) : rawWholeReader;
 
   // A read stopped by a signal is not the whole output, whatever the reducer made of its part.
   const notes = exit.interrupted ? [...result.notes, `reading interrupted by ${exit.interrupted.signal} after ${count(exit.interrupted.bytesRead)} bytes: the input may have gone on`] : result.notes;
@@ -105,15 +108,16 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (exit.interrupted) packet.truncated = true;
   else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
-    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader, result.runNotes) : null;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, wholeReader, result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
+    const clippedBytes = clippedInExcerpts(packet);
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
     const auto = options.budget === 'auto' && options.maxBytes === undefined;
     const answerWhole = intent === 'answer' && auto;
-    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
+    if (exact && preferWhole({ wholeBytes, packetBytes, clippedBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {
@@ -166,6 +170,16 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
 const EXCERPT_LINE_CHARS = 600;
 const EXCERPT_HEAD = 440;
 const EXCERPT_TAIL = 140;
+
+/** What a display clip marker (` …[+N chars]`, ` …[+N bytes]`) says was left out of an excerpt line. */
+const CLIP_MARK = / …\[\+(\d+) (?:chars|bytes)\]/g;
+
+/** Characters and bytes the packet's excerpts cut out of the lines they cite (head … tail of long lines). */
+function clippedInExcerpts(packet: Packet): number {
+  let clipped = 0;
+  for (const citation of packet.citations) for (const line of citation.excerpt) for (const m of line.matchAll(CLIP_MARK)) clipped += Number(m[1]);
+  return clipped;
+}
 
 function clipForDisplay(line: string): string {
   if (line.length <= EXCERPT_LINE_CHARS) return line;

@@ -73,6 +73,12 @@ export interface WholeChoice {
   /** Bytes of the output shown whole, its frame included. */
   wholeBytes: number;
   packetBytes: number;
+  /**
+   * What the packet's excerpts cut from inside the lines they cite (a long line shown head … tail).
+   * Such a cut saves bytes without choosing what matters, so it counts as shown when the packet's
+   * gain is weighed: a failure that is one 4 KiB line of XML is shown whole, not as its first 440 characters.
+   */
+  clippedBytes?: number;
   /** The packet's budget, and the failure budget (the most room a verdict is ever given under `auto`). */
   budget: number;
   failureBudget: number;
@@ -89,13 +95,14 @@ const EXPLICIT_FLOOR = 1024;
  * Whether to show the whole output instead of the packet, decided on the measured gain: always when
  * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget; anything up
  * to the failure budget that the packet would not even halve (a verdict's packet that keeps about
- * as much as the raw output pays nearly the raw bytes and still risks losing what it cut).
+ * as much as the raw output pays nearly the raw bytes and still risks losing what it cut), counting
+ * what it cut from inside the lines it cites as kept.
  */
 export function preferWhole(choice: WholeChoice): boolean {
-  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto } = choice;
+  const { wholeBytes, packetBytes, clippedBytes = 0, budget, failureBudget, answerWhole, auto } = choice;
   if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
   if (answerWhole && wholeBytes <= budget) return true;
-  return wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
+  return wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes + clippedBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
 }
 
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */
