@@ -7,7 +7,7 @@ import { reduceOutputSync } from '../src/api.js';
 import { defaultConfig } from '../src/config.js';
 import { budgetFor } from '../src/core/budget.js';
 import { preferWhole } from '../src/core/packer.js';
-import { asksForDetail, intentFromArgv, intentFromContent, resolveIntent } from '../src/core/intent.js';
+import { intentFromArgv, intentFromContent, resolveIntent } from '../src/core/intent.js';
 import { readMetadata } from '../src/store/artifact-store.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-intent-'));
@@ -277,40 +277,13 @@ describe('showing an output whole on measured gain', () => {
   });
 });
 
-describe('a run asked to be verbose', () => {
-  it('is told by --verbose, -vv, and -v where -v means verbose', () => {
-    const yes = ['pip install -v ./proj', 'python3 -m pytest -v tests', 'go test -v ./...', 'npm install --verbose', 'cargo build -vv', 'tsc -b --verbose', 'rsync -v a b', 'docker compose exec api pytest -v'];
-    const no = ['node -v', 'npm -v', 'grep -v TODO src', 'docker run -v /data:/data img', 'pip install --verbose=false x', 'go test ./...', 'kubectl -v 6 get pods', 'sort -V names.txt'];
-    for (const line of yes) expect(asksForDetail(line.split(' ')), line).toBe(true);
-    for (const line of no) expect(asksForDetail(line.split(' ')), line).toBe(false);
-  });
-
-  // A passing `go test -v`: which tests ran is what -v was added for (did the new test run?).
-  const listing = Array.from({ length: 60 }, (_, i) => `=== RUN   TestParseField${i}\n--- PASS: TestParseField${i} (0.00s)`).join('\n') + '\nPASS\nok  \texample.com/shop/parse\t0.012s\n';
-  it('shows its details whole on success when they fit an answer', () => {
-    expect(listing.length).toBeGreaterThan(3 * 1024);
-    const verbose = reduceOutputSync({ stdout: listing, argv: ['go', 'test', '-v', './parse'], outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
-    expect(verbose.packet!.intent).toBe('verdict');
-    expect(verbose.packet!.verbatim).toBe(true);
-    expect(verbose.text).toContain('--- PASS: TestParseField59 (0.00s)');
-    const plain = reduceOutputSync({ stdout: listing, argv: ['go', 'test', './parse'], outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
-    expect(plain.packet!.verbatim).toBeFalsy();
-  });
-  it('keeps a verdict packet when the details are larger than an answer, or when the caller named the intent', () => {
-    const long = Array.from({ length: 3 }, () => listing).join('');
-    expect(long.length).toBeGreaterThan(8 * 1024);
-    expect(reduceOutputSync({ stdout: long, argv: ['go', 'test', '-v', './...'], outputsDir: outputsDir(), cwd: work, trustLane: 'internal' }).packet!.verbatim).toBeFalsy();
-    expect(reduceOutputSync({ stdout: listing, argv: ['go', 'test', '-v', './parse'], intent: 'verdict', outputsDir: outputsDir(), cwd: work, trustLane: 'internal' }).packet!.verbatim).toBeFalsy();
-  });
-});
-
 describe('an output of long lines that fits the budget', () => {
   // A linter's report as one line of XML (`eslint -f checkstyle`): cut to its first 440 characters it kept none of its errors.
   const report = '<?xml version="1.0"?><checkstyle>' + Array.from({ length: 40 }, (_, i) => `<file name="src/m${i}.js"><error line="${i + 3}" severity="error" message="&apos;x${i}&apos; is not defined. (no-undef)"/></file>`).join('') + '</checkstyle>\n';
   it('is shown whole on failure, its long line whole', () => {
     expect(report.length).toBeGreaterThan(3 * 1024);
     expect(report.length).toBeLessThan(8 * 1024);
-    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exit: { code: 1 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exitCode: 1, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
     expect(result.packet!.verbatim).toBe(true);
     expect(result.text).toContain('<file name="src/m39.js"><error line="42" severity="error" message="&apos;x39&apos; is not defined. (no-undef)"/>');
   });

@@ -117,10 +117,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
     const auto = options.budget === 'auto' && options.maxBytes === undefined;
     const answerWhole = intent === 'answer' && auto;
-    // A run asked to be verbose (`pip install -v`, `go test -v`) was run to see its details: on success
-    // they are shown whole when they fit an answer's room, as an answer's would be.
-    const detailWhole = auto && intent === 'verdict' && result.intent.detail === true && packet.status !== 'fail' && wholeBytes <= Math.min(config.budgets.answer, config.budgets.ceiling);
-    if (exact && (detailWhole || preferWhole({ wholeBytes, packetBytes, clippedBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto }))) packet = whole!;
+    if (exact && preferWhole({ wholeBytes, packetBytes, clippedBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Config } from '../config.js';
 import { detectReducer, type Detection } from '../core/detect.js';
-import { asksForDetail, resolveIntent, type IntentDecision } from '../core/intent.js';
+import { resolveIntent, type IntentDecision } from '../core/intent.js';
 import { decodeLine } from '../core/lines.js';
 import { errorMessage } from '../errors.js';
 import type { ExitInfo, Intent, LineMarks, PacketParts, Probe, Reducer, ReducerRun, RegisteredReducer, RunContext, StreamName } from '../core/types.js';
@@ -455,8 +455,6 @@ export class CaptureSession {
     const intentInputs = inputsOf(probe);
     this.chosen = chosen;
     this.intent = resolveIntent({ ...intentInputs, reducer: chosen.reducer, claimed: chosen.source === 'claim' || chosen.source === 'explicit' });
-    // An intent the caller named (flag, config) is taken as it is; a guessed verdict notes a verbose run.
-    if (this.intent.source !== 'flag' && this.intent.source !== 'config' && asksForDetail(intentInputs.argv)) this.intent.detail = true;
     const contentType = content.detail ? `${content.type}/${content.detail}` : content.type;
     const begin = (reducer: Reducer): void => this.begin({ ...chosen, reducer }, probe, contentType);
     // A JSON document printed as the answer (`tsc --showConfig`, `pip install --dry-run --report -`) is

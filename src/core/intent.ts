@@ -17,8 +17,6 @@ export type IntentSource = 'flag' | 'config' | 'family' | 'verb' | 'content' | '
 export interface IntentDecision {
   intent: Intent;
   source: IntentSource;
-  /** The caller asked the tool to be verbose (see asksForDetail): a verdict's details are then shown whole when they fit an answer's room. */
-  detail?: boolean;
 }
 
 /** Verbs and programs that read and print: what they print is what the caller asked for. */
@@ -144,25 +142,6 @@ const TRACE_FLAG = /^--debug(?:=(?!false\b|0\b|off\b)\S+)?$/;
 /** Whether argv asks the tool for its debug trace (see TRACE_FLAG). */
 function asksForTrace(argv: readonly string[]): boolean {
   return normalizeArgv(argv).slice(1).some((w) => TRACE_FLAG.test(w));
-}
-
-/** `--verbose` (not `--verbose=false`), `-vv`, `-vvv`: verbose in every tool that takes them. */
-const VERBOSE_FLAG = /^(?:--verbose(?:=(?!false\b|0\b|off\b)\S+)?|-vv+)$/;
-/**
- * Programs to which a lone `-v` means verbose. To others it is a version (`node -v`, `npm -v`), a
- * volume (`docker run -v`), an inverted match (`grep -v`) or a log level (`kubectl -v=6`).
- */
-const VERBOSE_V = new Set(['pip', 'pip3', 'pytest', 'py.test', 'go', 'cargo', 'rsync', 'cp', 'mv', 'rm', 'ln', 'chmod', 'chown', 'mkdir', 'curl', 'ssh', 'scp', 'prove', 'ansible', 'ansible-playbook', 'unittest', 'doctest', 'tabnanny', 'phpunit', 'ctest', 'msgfmt']);
-
-/**
- * Whether argv asks the tool to be verbose: `pip install -v`, `go test -v`, `npm install --verbose`. The
- * caller added the flag to see the details of the run (which tests ran, what was built and installed),
- * so on success they are what was asked for, not noise around a verdict.
- */
-export function asksForDetail(argv: readonly string[]): boolean {
-  const words = normalizeArgv(argv);
-  const program = words[0]?.toLowerCase();
-  return words.slice(1).some((w) => VERBOSE_FLAG.test(w) || (w === '-v' && program !== undefined && VERBOSE_V.has(program)));
 }
 
 /** `python3 etl.py`, `node app.js`: an interpreter running a script. */
