@@ -222,11 +222,12 @@ function packOnce(input: PackInput): Packet {
       }
       draft.from = rest[0];
       draft.to = rest[1];
-      const whole = resolve(draft, input.readLines);
+      // Lines the smaller citations show stay shown when repeats are folded, so the range can absorb them.
+      const whole = resolve(draft, input.readLines, new Set(inside.flatMap((k) => shownNumbers(k.citation) ?? [])));
       const absorbed = inside.filter((k) => isInside(k.citation, draft.stream, whole.lines![0], whole.lines![1]));
       const refund = absorbed.reduce((a, k) => a + sizeOf(k.citation), 0);
       const limit = mandatory ? input.ceiling : input.budget;
-      if (absorbed.length > 0 && !whole.elided && used - refund + sizeOf(whole) <= limit) {
+      if (absorbed.length > 0 && showsAllOf(whole, absorbed) && used - refund + sizeOf(whole) <= limit) {
         for (const k of absorbed) {
           kept.splice(kept.indexOf(k), 1);
           alias.set(k.citation.ref, draft.ref);
@@ -385,7 +386,8 @@ interface Kept {
 
 /** Line ranges of a stream already shown in full by kept citations. */
 function covered(kept: readonly Kept[], stream: StreamName): Array<[number, number]> {
-  return kept.filter((k) => k.citation.stream === stream && k.citation.lines && !k.citation.shown && k.citation.excerpt.length > 0).map((k) => k.citation.lines!);
+  // A range shown whole but for its folded repeats covers its lines: they are shown as `N more like it`.
+  return kept.filter((k) => k.citation.stream === stream && k.citation.lines && (!k.citation.shown || k.citation.repeats) && k.citation.excerpt.length > 0).map((k) => k.citation.lines!);
 }
 
 /**
@@ -439,7 +441,7 @@ function uncovered(draft: LineCitation, ranges: Array<[number, number]>): [numbe
   return best;
 }
 
-function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citation {
+function resolve(draft: CitationDraft, readLines: PackInput['readLines'], keepShown?: ReadonlySet<number>): Citation {
   if (!('from' in draft)) {
     const citation: Citation = { ref: draft.ref, stream: draft.stream, pointer: draft.pointer, excerpt: [...draft.excerpt] };
     if (draft.label) citation.label = draft.label;
@@ -462,6 +464,7 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
       citation.lines = [draft.from, draft.to];
     }
     citation.excerpt = lines;
+    foldRepeats(citation, draft.from, keepShown);
     return citation;
   }
   // Keep the start, the focus lines with a line of context, and the end.
@@ -471,6 +474,46 @@ function resolve(draft: CitationDraft, readLines: PackInput['readLines']): Citat
   for (let n = draft.to - 5; n <= draft.to; n++) wanted.add(n);
   const numbers = [...wanted].sort((a, b) => a - b).slice(0, MAX_EXCERPT_LINES);
   return withLines(citation, numbers, readLines, draft);
+}
+
+/** Whether `whole` shows every line the kept citations show: whole, or with only repeated lines folded out. */
+function showsAllOf(whole: Citation, kept: readonly Kept[]): boolean {
+  if (!whole.elided) return true;
+  if (!whole.repeats) return false;
+  const shown = new Set(whole.shown);
+  return kept.every((k) => (shownNumbers(k.citation) ?? []).every((n) => shown.has(n)));
+}
+
+/** A run of at least this many consecutive lines that differ only in their digits shows its first and last line. */
+const REPEAT_RUN = 4;
+const DIGITS = /\d+/g;
+
+/**
+ * Folds runs of lines that differ only in their numbers (the same warning with another connection id
+ * and time, a retry loop, progress) to their first and last line, the gap between them marked as lines
+ * like them. Lines that differ in any word, a user name, a path or a quoted value, are never folded.
+ */
+function foldRepeats(citation: Citation, from: number, keepShown?: ReadonlySet<number>): void {
+  const lines = citation.excerpt;
+  if (lines.length < REPEAT_RUN) return;
+  const shapes = lines.map((line) => line.replace(DIGITS, '0'));
+  const shown: number[] = [];
+  const repeats: number[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    // A line another citation shows (one this range absorbs) ends the run before it: it stays shown.
+    while (j + 1 < lines.length && shapes[j + 1] === shapes[i] && lines[i]!.trim() !== '' && !keepShown?.has(from + j + 1)) j++;
+    if (j - i + 1 >= REPEAT_RUN) {
+      shown.push(i, j);
+      repeats.push(from + i);
+    } else for (let k = i; k <= j; k++) shown.push(k);
+    i = j + 1;
+  }
+  if (!repeats.length) return;
+  citation.excerpt = shown.map((i) => lines[i]!);
+  citation.shown = shown.map((i) => from + i);
+  citation.elided = lines.length - shown.length;
+  citation.repeats = repeats;
 }
 
 /** Bisection over a size that grows with k: the largest k in [low, high) that fits, given that low fits and high does not. */
@@ -767,6 +810,8 @@ function mergeTouching(cites: Citation[], mandatory: ReadonlySet<string>, alias:
       merged.shown = numbers;
       merged.elided = to - from + 1 - numbers.length;
     }
+    const repeats = [...(host.repeats ?? []), ...(c.repeats ?? [])];
+    if (repeats.length) merged.repeats = repeats.sort((a, b) => a - b);
     out[out.length - 1] = merged;
     alias.set(c.ref, host.ref);
   }

@@ -275,6 +275,8 @@ export interface Citation {
   shown?: number[];
   /** Lines of the cited range not shown in `excerpt`. */
   elided?: number;
+  /** Shown lines whose following gap holds only lines like them, differing in their numbers alone (a repeated warning). */
+  repeats?: number[];
   /** An index of single lines (an outline): entries are shown without gap markers; `elided` counts entries left out. */
   index?: true;
 }

@@ -60,7 +60,7 @@ export function renderCitation(citation: Citation, tainted = false): string[] {
     let expected = citation.lines[0];
     citation.excerpt.forEach((text, i) => {
       const n = citation.shown?.[i] ?? citation.lines![0] + i;
-      if (n > expected) lines.push(`  ┆ … ${count(n - expected)} lines not shown`);
+      if (n > expected) lines.push(citation.repeats?.includes(expected - 1) ? `  ┆ … ${count(n - expected)} more like it, only numbers differ` : `  ┆ … ${count(n - expected)} lines not shown`);
       lines.push(`  ${escapeControl(text)}`);
       expected = n + 1;
     });

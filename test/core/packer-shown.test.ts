@@ -45,3 +45,33 @@ describe('packer: rows packed to fill the room are not shown twice', () => {
   });
 });
 
+
+describe('packer: runs of lines that differ only in their numbers', () => {
+  /** A worker's log: a start, a retry loop of one line with changing numbers, a login failure for another user, the crash. */
+  function workerLog(): string {
+    const lines = ['2026-11-25T06:00:00.000Z INFO  worker started (pid 4121)'];
+    const names = ['ada', 'bo', 'cy', 'dee', 'eve', 'fay', 'gus'];
+    for (let i = 0; i < 150; i++) lines.push(`2026-11-25T06:00:05.${String(i).padStart(3, '0')}Z INFO  processed order ${1000 + i} for ${names[i % 7]}`);
+    for (let i = 0; i < 12; i++) lines.push(`2026-11-25T06:00:${String(10 + i).padStart(2, '0')}.100Z WARN  retrying partition 17 (attempt ${i + 1}, queue depth ${4800 + i * 512})`);
+    lines.push("2026-11-25T06:00:30.100Z WARN  login failed for user 'billing'");
+    lines.push("2026-11-25T06:00:31.100Z WARN  login failed for user 'alice'");
+    lines.push("2026-11-25T06:00:32.100Z WARN  login failed for user 'billing'");
+    lines.push('2026-11-25T06:00:34.991Z ERROR memory high-water mark reached: heap 251Mi of 256Mi limit', 'Killed');
+    return lines.join('\n') + '\n';
+  }
+
+  it('show the first and last line of the run and count the rest as lines like them; lines that differ in a word stay', () => {
+    const result = reduceOutputSync({ stdout: workerLog(), argv: ['kubectl', 'logs', 'worker-0'], exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, 'out3'), cwd: work, trustLane: 'internal' });
+    const text = result.text;
+    // The last lines (159-168) open inside the retry loop: attempts 8-12, folded to 8 … 12.
+    expect(text).toContain('(attempt 8, queue depth 8384)');
+    expect(text).toContain('(attempt 12, queue depth 10432)');
+    expect(text).not.toContain('(attempt 10,');
+    expect(text).toContain('┆ … 3 more like it, only numbers differ');
+    expect(text).toContain("login failed for user 'alice'");
+    expect(text.match(/login failed for user 'billing'/g)).toHaveLength(2);
+    expect(text).toContain('Killed');
+    const folded = result.packet!.citations.find((c) => c.repeats);
+    expect(folded?.elided).toBe(3);
+  });
+});
