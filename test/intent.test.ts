@@ -283,7 +283,7 @@ describe('an output of long lines that fits the budget', () => {
   it('is shown whole on failure, its long line whole', () => {
     expect(report.length).toBeGreaterThan(3 * 1024);
     expect(report.length).toBeLessThan(8 * 1024);
-    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exitCode: 1, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exit: { code: 1 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
     expect(result.packet!.verbatim).toBe(true);
     expect(result.text).toContain('<file name="src/m39.js"><error line="42" severity="error" message="&apos;x39&apos; is not defined. (no-undef)"/>');
   });

@@ -129,7 +129,8 @@ function buildInjectionRules(): InjectionRule[] {
     {
       kind: 'override',
       id: 'new-task',
-      re: /\bnew\s+(?:instructions|task|orders|directives?|objective)\s*(?:follow|:|is\b|are\b)|\byour\s+(?:new|real|actual|true|only)\s+(?:task|instructions?|goal|objective|job|purpose|mission)\s+(?:is|are|now)\b|\bexfiltrat(?:e|ing)\s+(?:the|all|any|every|your|my|this|these|its)\b/i,
+      // `is`/`are` must not be passive or negated: "if new task is created" (a docstring), `new_instructions is not None`.
+      re: /\bnew\s+(?:instructions|task|orders|directives?|objective)\s*(?:follow|:|(?:is|are)\b(?!\s+(?:not\b|\w+(?:ed|en)\b)))|\byour\s+(?:new|real|actual|true|only)\s+(?:task|instructions?|goal|objective|job|purpose|mission)\s+(?:is|are|now)\b|\bexfiltrat(?:e|ing)\s+(?:the|all|any|every|your|my|this|these|its)\b/i,
       description: '"New instructions follow:", "your new task is", "exfiltrate the ..."',
       anchors: ['new instructions', 'new task', 'new orders', 'new directive', 'new objective', 'your new', 'your real', 'your actual', 'your true', 'your only', 'exfiltrat'],
       leadIn: true,
@@ -310,7 +311,9 @@ function buildInjectionRules(): InjectionRule[] {
     {
       kind: 'pipe-to-shell',
       id: 'fetch-pipe-shell',
-      re: new RegExp(String.raw`\b${FETCH}\b[^\n|]{0,300}\|\s*(?:${SHELL})`, 'i'),
+      // The fetch takes an argument (the address): `curl|bash` or `curl | sh` named in prose (a changelog's
+      // "introduce curl|bash test script") is a mention, not a command to run.
+      re: new RegExp(String.raw`\b${FETCH}[ \t]+[^\s|][^\n|]{0,300}\|\s*(?:${SHELL})`, 'i'),
       description: '`curl ... | sh`, `wget -O- ... | bash`, `iwr ... | iex`',
       anchors: ['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod'],
       skipTraceEcho: true,

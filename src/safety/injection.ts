@@ -448,8 +448,13 @@ function normalize(raw: string): Normalized {
     const info = inspectInvisible(text);
     hidden = info.hidden;
     if (info.tags) invisible.push({ rule: 'unicode-tags', snippet: clip(`hidden tag text: ${info.hidden ?? ''}`) });
-    if (info.bidi) invisible.push({ rule: 'bidi-override', snippet: visibleSnippet(text) });
-    if (info.zeroWidth >= 3 || info.longestRun >= 4) invisible.push({ rule: 'zero-width', snippet: visibleSnippet(text) });
+    // Bidi controls and scattered zero-width characters hide or reorder text only where they are characters:
+    // written as escapes (`\u202a-\u202e` in a character table, `\u200D` joining a test's emoji) they are
+    // visible text. A run of escaped zero-width characters is still a message encoded in them (steganography
+    // in a JSON body, which a client decodes).
+    const asWritten = text === raw ? info : INVISIBLE.test(raw) ? inspectInvisible(raw) : null;
+    if (asWritten?.bidi) invisible.push({ rule: 'bidi-override', snippet: visibleSnippet(text) });
+    if ((asWritten && asWritten.zeroWidth >= 3) || info.longestRun >= 4) invisible.push({ rule: 'zero-width', snippet: visibleSnippet(text) });
     text = text.replace(TAG_FLAG, '').replace(INVISIBLE_G, '');
   }
   if (FULLWIDTH.test(text)) text = text.normalize('NFKC');
