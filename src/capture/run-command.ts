@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { offloadSetting } from './offload-setting.js';
 import { defaultConfig, type BudgetName, type Config } from '../config.js';
-import { splitCommand } from '../core/argv.js';
+import { commandLineArgv } from '../core/argv.js';
 import { assertKnownFamily } from '../core/detect.js';
 import type { ExitInfo, Packet, TrustLane, Intent } from '../core/types.js';
 import { StoreRefusedError, errorMessage } from '../errors.js';
@@ -107,7 +107,7 @@ export interface IngestOptions extends ReduceOptions {
  */
 export async function ingestOutput(options: IngestOptions): Promise<RunOutcome> {
   const command = options.command ?? '';
-  const { session, capture } = openSession(options, splitCommand(command), command, 'pipe', options.stderr === undefined ? knownSize(options.stdout) : null);
+  const { session, capture } = openSession(options, commandLineArgv(command), command, 'pipe', options.stderr === undefined ? knownSize(options.stdout) : null);
   const stop = watch(options, capture);
   let interrupted: NodeJS.Signals | null = null;
   try {

@@ -21,6 +21,7 @@ import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
 import { count } from '../core/format.js';
+import { printedThroughFilter, shellScript } from '../core/argv.js';
 import { echoedCommand } from '../core/echoed-command.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
 import { WHOLE_FLOOR } from '../core/packer.js';
@@ -417,7 +418,10 @@ export class CaptureSession {
       if (content.type === 'text') this.bareContent = content = guessContentType(Buffer.from(probe.head));
     }
     const flag = this.options.intent ? { flag: this.options.intent } : {};
-    const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag });
+    // The shell line that printed the output: a `sh -c` script, or the command text a pipe was given (`--command`).
+    const line = shellScript(this.options.argv) ?? (this.options.mode === 'pipe' ? this.options.command : null);
+    const filtered = line !== null && printedThroughFilter(line) ? { filtered: true } : {};
+    const inputsOf = (p: Probe) => ({ argv: p.argv, head: p.head, stderrHead: p.stderrHead, contentType: content.type, config: this.options.config.intents, ...flag, ...filtered });
     // Before a reducer is chosen only the flag, the verb table and the content can speak.
     const detect = (p: Probe): Detection<RegisteredReducer> => {
       p.intent = resolveIntent({ ...inputsOf(p), reducer: { name: '', family: '' } }).intent;

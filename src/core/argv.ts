@@ -78,13 +78,80 @@ export function normalizeArgv(argv: readonly string[]): string[] {
 }
 
 /**
- * The words of the last command of a shell command line, before any pipe: `cd app && make test 2>&1 | tee log`
- * gives `make test 2>&1`. The command whose output the line prints last (a CI step's script, `sh -c`'s string).
+ * The words of the command whose output a shell command line prints: the last command of its chain
+ * (`&&`, `||`, `;`), before any pipe, without redirections. `cd app && make test 2>&1 | tee log` gives
+ * `make test`. Commands that only set up or announce (`cd`, `export`, `echo "=== tests ==="`, `sleep 5`)
+ * yield to the one before or after them that runs something: `npm test && echo OK` gives `npm test`.
+ * Quotes group words and hide operators (`python3 -c "a; b"` is one command).
  */
 export function shellCommandWords(text: string): string[] {
-  const last = text.split(/\s*(?:&&|;|\|\|)\s*/).filter(Boolean).at(-1) ?? '';
-  const words = splitCommand(last.split(/\s+\|\s+/)[0] ?? '');
-  // Redirections are the shell's, not the command's: `2>&1`, `>out.log`, `2> /dev/null`.
+  const segments: string[][] = [[]];
+  const pipedAt: number[] = [-1];
+  for (const token of shellTokens(text)) {
+    if (token.operator === '|') {
+      if (pipedAt[pipedAt.length - 1] === -1) pipedAt[pipedAt.length - 1] = segments[segments.length - 1]!.length;
+    } else if (token.operator) {
+      segments.push([]);
+      pipedAt.push(-1);
+    } else segments[segments.length - 1]!.push(token.word);
+  }
+  const commands = segments.map((words, i) => withoutRedirections(pipedAt[i]! >= 0 ? words.slice(0, pipedAt[i]) : words)).filter((words) => words.length > 0);
+  const runs = commands.filter((words) => !SETUP_COMMANDS.has(programName(words[0]!)));
+  return runs.at(-1) ?? commands.at(-1) ?? [];
+}
+
+/**
+ * The argv of a command given as text (`--command`, a hook's command line): the command whose output the
+ * line prints when it is a shell line (`cd app && npm test 2>&1 | tail -40`), else its words.
+ */
+export function commandLineArgv(text: string): string[] {
+  return /[;&|\n]/.test(text) ? shellCommandWords(text) : splitCommand(text);
+}
+
+/** Commands that set up or announce around the one that runs: its output is not theirs. */
+const SETUP_COMMANDS = new Set(['cd', 'pushd', 'popd', 'export', 'set', 'unset', 'source', '.', 'ulimit', 'umask', 'alias', 'echo', 'printf', 'sleep', 'true', ':', 'clear', 'wait']);
+
+/** Shell words, and the operators between commands (`&&`, `||`, `;`, `|`, a line break) that stand outside quotes. */
+function shellTokens(text: string): Array<{ word: string; operator?: '&&' | '||' | ';' | '|' }> {
+  const tokens: Array<{ word: string; operator?: '&&' | '||' | ';' | '|' }> = [];
+  let word = '';
+  let inWord = false;
+  const end = (): void => {
+    if (inWord) tokens.push({ word });
+    word = '';
+    inWord = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, i + 1);
+      const stop = close === -1 ? text.length : close;
+      word += text.slice(i + 1, stop);
+      inWord = true;
+      i = stop;
+    } else if (c === '\\' && i + 1 < text.length) {
+      word += text[++i];
+      inWord = true;
+    } else if (c === ';' || c === '\n') {
+      end();
+      tokens.push({ word: '', operator: ';' });
+    } else if (c === '|' || (c === '&' && text[i + 1] === '&')) {
+      end();
+      const double = text[i + 1] === c;
+      tokens.push({ word: '', operator: double ? (c === '|' ? '||' : '&&') : '|' });
+      if (double) i++;
+    } else if (/\s/.test(c)) end();
+    else {
+      word += c;
+      inWord = true;
+    }
+  }
+  end();
+  return tokens;
+}
+
+/** Redirections are the shell's, not the command's: `2>&1`, `>out.log`, `2> /dev/null`. */
+function withoutRedirections(words: string[]): string[] {
   return words.filter((w, i) => !REDIRECTION.test(w) && !(i > 0 && REDIRECTION_ALONE.test(words[i - 1]!)));
 }
 
@@ -129,13 +196,45 @@ function innerCommand(program: string, words: readonly string[]): string[] | nul
     const command = after(skipOptionsWithValues(words.slice(1), SSH_VALUES));
     return command ? shellCommandWords(command.join(' ')) : null;
   }
-  if (SHELLS.has(program)) {
-    // `sh -c 'cmd'`, `bash -lc "cmd"`, `bash -e -c "cmd"`: the string after the option cluster that holds c.
-    const at = words.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w));
-    const script = at > 0 ? words[at + 1] : undefined;
-    return script !== undefined && words.slice(1, at).every((w) => w.startsWith('-')) ? shellCommandWords(script) : null;
+  const script = shellScript(words);
+  return script === null ? null : shellCommandWords(script);
+}
+
+/** The script of `sh -c 'cmd'`, `bash -lc "cmd"`, `bash -e -c "cmd"`: the string after the option cluster that holds c; null for other argv. */
+export function shellScript(words: readonly string[]): string | null {
+  if (!words[0] || !SHELLS.has(programName(words[0]))) return null;
+  const at = words.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w));
+  const script = at > 0 ? words[at + 1] : undefined;
+  return script !== undefined && words.slice(1, at).every((w) => w.startsWith('-')) ? script : null;
+}
+
+/** Programs that cut or pick what a line prints: `grep`, `head`, `tail`, `sed -n`, `jq`, `sort | uniq -c`. */
+const FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'head', 'tail', 'sed', 'awk', 'gawk', 'mawk', 'cut', 'sort', 'uniq', 'wc', 'jq', 'yq', 'column', 'tr', 'nl', 'fold', 'tac', 'less', 'more', 'findstr', 'select-string']);
+
+/**
+ * Whether a shell line prints its command's output through a filter (`npx playwright test 2>&1 | grep -E
+ * "ok|x "`, `cargo test 2>&1 | tail -30`): the caller cut the output to what it wants to read, so what
+ * is printed is an answer, whatever the command was run for.
+ */
+export function printedThroughFilter(text: string): boolean {
+  // Per command of the chain: its program, and the program of its last pipe stage.
+  const chain: Array<{ program: string; stage: string | null }> = [];
+  let start = true;
+  let piped = false;
+  for (const token of shellTokens(text)) {
+    if (token.operator) {
+      piped = token.operator === '|';
+      start = true;
+    } else if (start) {
+      const program = programName(token.word).toLowerCase();
+      if (piped && chain.length) chain[chain.length - 1]!.stage = program;
+      else chain.push({ program, stage: null });
+      start = false;
+    }
   }
-  return null;
+  const runs = chain.filter((c) => !SETUP_COMMANDS.has(c.program));
+  const main = runs.at(-1) ?? chain.at(-1);
+  return main?.stage != null && FILTERS.has(main.stage);
 }
 
 const PM_COMMANDS = new Set(['install', 'i', 'add', 'remove', 'rm', 'update', 'up', 'upgrade', 'run', 'test', 'build', 'audit', 'outdated', 'list', 'ls', 'why', 'init', 'create', 'publish', 'pack', 'link', 'unlink', 'ci', 'dedupe', 'prune', 'config', 'store', 'workspace', 'workspaces', 'info', 'view', 'start', 'lint', 'exec', 'dlx', 'x']);

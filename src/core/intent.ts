@@ -224,6 +224,8 @@ export interface IntentInputs {
   claimed?: boolean;
   /** `intents` in config, by family or reducer name. */
   config?: Readonly<Record<string, Intent>>;
+  /** The shell line printed the command's output through a filter (`| grep …`, `| tail -30`): see printedThroughFilter. */
+  filtered?: boolean;
 }
 
 /** The intent of one run: flag, config, the family's own claim, the verb table, the content, verdict. */
@@ -231,6 +233,8 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   if (inputs.flag) return { intent: inputs.flag, source: 'flag' };
   const configured = inputs.config?.[inputs.reducer.name] ?? inputs.config?.[inputs.reducer.family];
   if (configured) return { intent: configured, source: 'config' };
+  // Output the caller already cut to what it wants to read (`npm test 2>&1 | grep -E "FAIL|✓"`) is read, not judged.
+  if (inputs.filtered) return { intent: 'answer', source: 'verb' };
   // A tool asked to print its configuration or what it would read, instead of doing its job
   // (`tsc --showConfig`, `tsc --listFilesOnly`, `eslint --print-config`, `pytest --collect-only`).
   if (asksToPrint(inputs.argv)) return { intent: 'answer', source: 'verb' };

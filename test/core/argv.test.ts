@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeArgv, shellCommandWords, splitCommand } from '../../src/core/argv.js';
+import { commandLineArgv, normalizeArgv, printedThroughFilter, shellCommandWords, splitCommand } from '../../src/core/argv.js';
 import { detectReducer } from '../../src/core/detect.js';
 import { reducers } from '../../src/reducers/registry.js';
 
@@ -52,5 +52,30 @@ describe('shellCommandWords', () => {
     expect(shellCommandWords('cd app && npm ci; npm test -- --runInBand 2>&1 | tee log')).toEqual(['npm', 'test', '--', '--runInBand']);
     expect(shellCommandWords('make >build.log 2>&1')).toEqual(['make']);
     expect(shellCommandWords('go test ./... < /dev/null')).toEqual(['go', 'test', './...']);
+  });
+  it('keeps operators inside quotes, and passes over commands that only set up or announce', () => {
+    expect(shellCommandWords(`python3 -c "import re; print(1)" | head -5`)).toEqual(['python3', '-c', 'import re; print(1)']);
+    expect(shellCommandWords(`git log --format='%h|%s' -5`)).toEqual(['git', 'log', '--format=%h|%s', '-5']);
+    expect(shellCommandWords('npm test && echo OK')).toEqual(['npm', 'test']);
+    expect(shellCommandWords('echo "=== Backend ===" && find backend/src -name "*.ts"')).toEqual(['find', 'backend/src', '-name', '*.ts']);
+    expect(shellCommandWords('cd "E:/repo" && docker compose up -d db 2>&1')).toEqual(['docker', 'compose', 'up', '-d', 'db']);
+    expect(shellCommandWords('export CI=1\ncargo test')).toEqual(['cargo', 'test']);
+    expect(shellCommandWords('sleep 10')).toEqual(['sleep', '10']);
+  });
+});
+
+describe('commandLineArgv and printedThroughFilter', () => {
+  it('reads a command given as text as a shell line only when it is one', () => {
+    expect(commandLineArgv('kubectl logs api-7f9c -n shop')).toEqual(['kubectl', 'logs', 'api-7f9c', '-n', 'shop']);
+    expect(commandLineArgv('cd app && npx vitest run 2>&1 | tail -30')).toEqual(['npx', 'vitest', 'run']);
+  });
+  it('tells a line that printed through a filter', () => {
+    expect(printedThroughFilter('cd e2e && npx playwright test 2>&1 | grep -E "(ok|x )" | head -60')).toBe(true);
+    expect(printedThroughFilter('cargo test 2>&1 | tail -30')).toBe(true);
+    expect(printedThroughFilter('npm test 2>&1 | tail -30 && echo done')).toBe(true);
+    expect(printedThroughFilter('npm test 2>&1 | tee test.log')).toBe(false);
+    expect(printedThroughFilter('npm test | grep FAIL; npm run build')).toBe(false);
+    expect(printedThroughFilter(`grep -E 'a|b' src/app.ts`)).toBe(false);
+    expect(printedThroughFilter('npx playwright test')).toBe(false);
   });
 });
