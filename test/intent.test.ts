@@ -270,4 +270,18 @@ describe('showing an output whole on measured gain', () => {
   it('shows an answer whole whenever it fits its budget', () => {
     expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 8000, packetBytes: 1000 })).toBe(true);
   });
+  it('shows a failure whole, up to the failure budget, when its packet shortened the long lines it cites', () => {
+    expect(preferWhole({ ...base, budget: 8192, wholeBytes: 6300, packetBytes: 2700, clippedFailure: true })).toBe(true);
+    expect(preferWhole({ ...base, budget: 8192, wholeBytes: 9000, packetBytes: 2700, clippedFailure: true })).toBe(false);
+    expect(preferWhole({ ...base, budget: 8192, auto: false, wholeBytes: 6300, packetBytes: 2700, clippedFailure: true })).toBe(false);
+  });
+  it('shows a failed run whose report is one long line (a minified XML report) whole, not cut to its head', () => {
+    // eslint -f checkstyle prints its whole report on one line; the errors past its first 440 characters were lost (session 13).
+    const files = Array.from({ length: 8 }, (_, f) => `<file name="/src/m${f}.js">${Array.from({ length: 5 }, (_, e) => `<error line="${e + 1}" column="3" severity="error" message="problem ${f}-${e}" source="eslint.rules.r${e}" />`).join('')}</file>`);
+    const xml = `<?xml version="1.0" encoding="utf-8"?><checkstyle version="4.3">${files.join('')}</checkstyle>\n`;
+    expect(xml.length).toBeGreaterThan(3500);
+    const result = reduceOutputSync({ stdout: xml, argv: ['eslint', '-f', 'checkstyle', 'src'], exit: { code: 1 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+    expect(result.packet!.verbatim).toBe(true);
+    expect(result.text).toContain('message="problem 7-4"');
+  });
 });

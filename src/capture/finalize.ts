@@ -9,7 +9,7 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
-import { shortenLine } from '../core/lines.js';
+import { MAX_LINE_CHARS, shortenLine } from '../core/lines.js';
 import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
@@ -36,6 +36,8 @@ export interface RunOutput {
 /** Outputs up to this size may be shown whole instead of a packet (`preferWhole` decides). */
 const VERBATIM_MAX = 64 * 1024;
 const CAPPED = / …\[\+\d+ bytes\]$/;
+/** The marks of a line shortened for display (shortenLine): ` …[+N chars]…` in its middle, ` …[+N bytes]` at its end. */
+const CLIPPED = / …\[\+\d+ (?:chars|bytes)\]/;
 
 /**
  * Turns a finished capture into the packet, writes the metadata last (atomically) and says what
@@ -77,6 +79,10 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
+  // The whole output is read with its long lines uncut (it is at most VERBATIM_MAX): a minified document or a
+  // tool's one-line JSON messages can then be shown whole rather than cut at the line-length cap.
+  const rawWholeReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to, VERBATIM_MAX);
+  const wholeReader = redact ? redactingReader(rawWholeReader) : rawWholeReader;
 
   // A read stopped by a signal is not the whole output, whatever the reducer made of its part.
   const notes = exit.interrupted ? [...result.notes, `reading interrupted by ${exit.interrupted.signal} after ${count(exit.interrupted.bytesRead)} bytes: the input may have gone on`] : result.notes;
@@ -105,7 +111,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (exit.interrupted) packet.truncated = true;
   else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
-    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, reader, result.runNotes) : null;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, wholeReader, result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
@@ -113,7 +119,11 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
     const auto = options.budget === 'auto' && options.maxBytes === undefined;
     const answerWhole = intent === 'answer' && auto;
-    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
+    // A packet that cut the lines it cites (a long line shown by its head and tail) saved bytes by dropping evidence.
+    const clipped = packet.citations.some((c) => c.excerpt.some((l) => CLIPPED.test(l)));
+    // Lines past the length cap (a minified document): a parsed document's packet reads them better than the blob.
+    const longLines = whole !== null && whole.citations.some((c) => c.excerpt.some((l) => l.length > MAX_LINE_CHARS));
+    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines })) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {

@@ -17,8 +17,8 @@ export function withoutAnsi(text: string): string {
  * progress folded to what a terminal would finally show, ANSI codes removed, and capped.
  * `fullBytes` is the line's real length when only a prefix was kept.
  */
-export function decodeLine(bytes: Buffer, fullBytes = bytes.length): string {
-  return finishLine(bytes.toString('utf8'), bytes.length, fullBytes);
+export function decodeLine(bytes: Buffer, fullBytes = bytes.length, maxChars = MAX_LINE_CHARS): string {
+  return finishLine(bytes.toString('utf8'), bytes.length, fullBytes, maxChars);
 }
 
 /** decodeLine of `buffer[start..end)`, without making a view of it: the splitter's path for a line inside one chunk. */
@@ -28,16 +28,16 @@ export function decodeLineAt(buffer: Buffer, start: number, end: number): string
 }
 
 /** The rest of decodeLine, on the decoded text of the `kept` bytes of a line of `fullBytes`. */
-function finishLine(decoded: string, kept: number, fullBytes: number): string {
+function finishLine(decoded: string, kept: number, fullBytes: number, maxChars = MAX_LINE_CHARS): string {
   let text = decoded;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark shows as nothing
   if (text.endsWith('\r') && fullBytes === kept) text = text.slice(0, -1);
   if (text.includes('\r')) text = foldCarriageReturns(text);
   text = withoutAnsi(text);
-  if (text.length > MAX_LINE_CHARS) {
-    text = text.slice(0, MAX_LINE_CHARS);
+  if (text.length > maxChars) {
+    text = text.slice(0, maxChars);
   }
-  if (fullBytes > kept || text.length === MAX_LINE_CHARS) {
+  if (fullBytes > kept || text.length === maxChars) {
     const shownBytes = Buffer.byteLength(text);
     if (fullBytes > shownBytes) text += ` …[+${fullBytes - shownBytes} bytes]`;
   }

@@ -80,6 +80,10 @@ export interface WholeChoice {
   answerWhole: boolean;
   /** The budget is `auto` (no named budget, no `--max-bytes`): the floor and the failure budget apply. */
   auto: boolean;
+  /** A failed run's packet shortened a line it cites (see CLIPPED in capture/finalize.ts): its saving is evidence dropped. */
+  clippedFailure?: boolean;
+  /** The whole output has lines past the reducers' length cap: the packet is not measured against it on gain alone. */
+  longLines?: boolean;
 }
 
 /** Under a named budget or `--max-bytes` only tiny outputs pass the budget whole. */
@@ -87,15 +91,19 @@ const EXPLICIT_FLOOR = 1024;
 
 /**
  * Whether to show the whole output instead of the packet, decided on the measured gain: always when
- * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget; anything up
+ * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget;
+ * a failure whose packet shortened the long lines it cites, when the whole fits the failure budget; anything up
  * to the failure budget that the packet would not even halve (a verdict's packet that keeps about
  * as much as the raw output pays nearly the raw bytes and still risks losing what it cut).
  */
 export function preferWhole(choice: WholeChoice): boolean {
-  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto } = choice;
+  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines } = choice;
   if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
   if (answerWhole && wholeBytes <= budget) return true;
-  return wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
+  // A failure told by a few long lines (a minified report, one-line JSON messages): cut to their heads they lose
+  // what failed; within the failure budget the whole output costs no more than the evidence.
+  if (clippedFailure && auto && wholeBytes <= Math.max(budget, failureBudget)) return true;
+  return !longLines && wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
 }
 
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */
