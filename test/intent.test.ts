@@ -275,6 +275,11 @@ describe('showing an output whole on measured gain', () => {
     expect(preferWhole({ ...base, budget: 8192, wholeBytes: 9000, packetBytes: 2700, clippedFailure: true })).toBe(false);
     expect(preferWhole({ ...base, budget: 8192, auto: false, wholeBytes: 6300, packetBytes: 2700, clippedFailure: true })).toBe(false);
   });
+  it('keeps the parsed index of a one-line document read as an answer, unless the whole is no bigger', () => {
+    // A 7 KiB one-line `gh pr view --json` answer: its index kept every needle in 1.7 KiB.
+    expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 7221, packetBytes: 1700, longLines: true })).toBe(false);
+    expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 4600, packetBytes: 5700, longLines: true })).toBe(true);
+  });
   it('shows a failed run whose report is one long line (a minified XML report) whole, not cut to its head', () => {
     // eslint -f checkstyle prints its whole report on one line; the errors past its first 440 characters were lost (session 13).
     const files = Array.from({ length: 8 }, (_, f) => `<file name="/src/m${f}.js">${Array.from({ length: 5 }, (_, e) => `<error line="${e + 1}" column="3" severity="error" message="problem ${f}-${e}" source="eslint.rules.r${e}" />`).join('')}</file>`);

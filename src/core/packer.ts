@@ -82,7 +82,7 @@ export interface WholeChoice {
   auto: boolean;
   /** A failed run's packet shortened a line it cites (see CLIPPED in capture/finalize.ts): its saving is evidence dropped. */
   clippedFailure?: boolean;
-  /** The whole output has lines past the reducers' length cap: the packet is not measured against it on gain alone. */
+  /** The whole output has lines past the reducers' length cap (a minified document): its packet, a parsed index, stands unless the whole is no bigger or a failure's packet cut its lines. */
   longLines?: boolean;
 }
 
@@ -99,7 +99,7 @@ const EXPLICIT_FLOOR = 1024;
 export function preferWhole(choice: WholeChoice): boolean {
   const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines } = choice;
   if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
-  if (answerWhole && wholeBytes <= budget) return true;
+  if (answerWhole && wholeBytes <= budget && !longLines) return true;
   // A failure told by a few long lines (a minified report, one-line JSON messages): cut to their heads they lose
   // what failed; within the failure budget the whole output costs no more than the evidence.
   if (clippedFailure && auto && wholeBytes <= Math.max(budget, failureBudget)) return true;
