@@ -21,8 +21,6 @@ const WARNING_OVERHEAD = 64;
 const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
 const MAX_DISTINCT_EXTRA = 20;
-/** Errors past those still cited because their code is rare so far, each occurrence a finding of its own. */
-const MAX_RARE_REPEATS = 200;
 const MAX_KINDS = 2_000;
 /**
  * A code seen at most this often so far is rare: each of its distinct messages is a kind of its own
@@ -49,8 +47,6 @@ interface Unit {
   novel: boolean;
   /** The last error of the output, cited when nothing else reached it. */
   last?: boolean;
-  /** Cited as another occurrence of a code rare so far (two `reportAttributeAccessIssue` alike once masked). */
-  rare?: boolean;
 }
 
 /** A diagnostic found in a JSON document (eslint -f json), cited by pointer. */
@@ -91,7 +87,6 @@ export class DiagnosticTally {
   /** Compiler invocations and build progress lines seen (`gcc -c a.c`, `[3/9] Building`, `Compiling x v1`). */
   steps = 0;
   private distinctExtra = 0;
-  private rareRepeats = 0;
   private distinctWarnings = 0;
   private readonly warningKinds = new Set<string>();
   /** The last error read, cited at the end when the first ones and the new kinds did not reach it: the end of a long list is where its odd ones often sit. */
@@ -122,9 +117,9 @@ export class DiagnosticTally {
   private addBlock(stream: StreamName, block: DiagnosticBlock): void {
     const d = block.diagnostic;
     if (!this.count(d)) return;
-    const { cite, novel, rare } = this.shouldCite(d);
+    const { cite, novel } = this.shouldCite(d);
     const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
-    const unit: Unit = { diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel, ...(rare ? { rare } : {}) };
+    const unit = { diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel };
     if (d.severity === 'error') this.lastError = cite ? null : unit;
     if (cite) this.units.push(unit);
   }
@@ -163,7 +158,7 @@ export class DiagnosticTally {
   }
 
   /** The first errors and warnings are cited, and past them each new kind of error once. */
-  private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean; rare?: boolean } {
+  private shouldCite(d: Diagnostic): { cite: boolean; novel: boolean } {
     if (d.severity !== 'error') {
       // Each new kind of warning once, past the first few: a stale directive among a hundred style warnings.
       const key = this.kindOf(d);
@@ -172,10 +167,7 @@ export class DiagnosticTally {
       return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel };
     }
     const novel = this.isNovel(d);
-    if (this.errors <= MAX_CITED_ERRORS || d === this.firstOwn || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA)) return { cite: true, novel };
-    // Another occurrence of a code seen at most RARE_CODE times so far: a finding of its own, not a flood's repeat.
-    const rare = d.code !== null && (this.codes.get(d.code) ?? 0) <= RARE_CODE && this.rareRepeats++ < MAX_RARE_REPEATS;
-    return { cite: rare, novel, rare };
+    return { cite: this.errors <= MAX_CITED_ERRORS || d === this.firstOwn || (novel && this.distinctExtra++ < MAX_DISTINCT_EXTRA), novel };
   }
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
@@ -311,7 +303,7 @@ export class DiagnosticTally {
       if (unit.diagnostic.file !== null && isVendorPath(unit.diagnostic.file)) return 'normal';
       // Past the first errors, a new kind ranks high when its code stayed rare to the end: one
       // `reportOptionalCall` among 400 `reportUnknownMemberType` is the finding to read, not a new wording of the flood.
-      return unit.rank < HIGH_ERRORS || unit.last || ((unit.novel || unit.rare) && this.rareToTheEnd(unit.diagnostic)) ? 'high' : 'normal';
+      return unit.rank < HIGH_ERRORS || unit.last || (unit.novel && this.rareToTheEnd(unit.diagnostic)) ? 'high' : 'normal';
     }
     // On success the warnings are what is left to say: the first two and the first of each kind rank with the outcome.
     return hasErrors ? 'low' : unit.rank < 2 || (unit.novel && unit.rank < HIGH_WARNINGS) ? 'high' : 'normal';

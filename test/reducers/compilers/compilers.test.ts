@@ -128,20 +128,6 @@ describe('compiler packets', () => {
     expect(parts.citations.find((c) => 'from' in c && c.to === n)?.priority).toBe('high');
   });
 
-  it('cites each occurrence of a code that stays rare, even when its messages read alike once masked', () => {
-    // Two reportAttributeAccessIssue past a flood (`"_write"` and `"decode"` mask alike): both are bugs (session 13).
-    const lines: Array<['stdout' | 'stderr', string]> = [];
-    for (let i = 1; i <= 60; i++) lines.push(['stdout', `  /p/m.py:${i}:5 - error: Type of "v" is unknown (reportUnknownVariableType)`]);
-    // Twenty-five other odd findings first: the new kinds cited past the first errors run out at twenty.
-    for (let i = 0; i < 25; i++) lines.push(['stdout', `  /p/k.py:${i + 1}:1 - error: Odd finding number ${i} (reportOdd${String.fromCharCode(65 + i)})`]);
-    lines.push(['stdout', '  /p/x.py:556:14 - error: Cannot access attribute "_write" for class "_XMLGenerator*" (reportAttributeAccessIssue)']);
-    for (let i = 62; i <= 80; i++) lines.push(['stdout', `  /p/m.py:${i}:5 - error: Type of "v" is unknown (reportUnknownVariableType)`]);
-    lines.push(['stdout', '  /p/x.py:621:27 - error: Cannot access attribute "decode" for class "str" (reportAttributeAccessIssue)']);
-    lines.push(['stdout', '  /p/m.py:99:5 - error: Type of "v" is unknown (reportUnknownVariableType)']);
-    const parts = run(byName('gcc'), lines, 1);
-    for (const n of [86, 106]) expect(parts.citations.find((c) => 'from' in c && c.from === n)?.priority, `line ${n}`).toBe('high');
-  });
-
   it('points at the first error in the project when the first one is in a system header', () => {
     const parts = run(
       byName('gcc'),
