@@ -270,24 +270,26 @@ describe('showing an output whole on measured gain', () => {
   it('shows an answer whole whenever it fits its budget', () => {
     expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 8000, packetBytes: 1000 })).toBe(true);
   });
-  it('counts what the packet cut from inside long lines as kept: a head … tail of a line is no reduction', () => {
-    expect(preferWhole({ ...base, wholeBytes: 4600, packetBytes: 700 })).toBe(false);
-    expect(preferWhole({ ...base, wholeBytes: 4600, packetBytes: 700, clippedBytes: 3900 })).toBe(true);
-    expect(preferWhole({ ...base, wholeBytes: 9000, packetBytes: 700, clippedBytes: 8000 })).toBe(false);
+  it('shows a failure whole, up to the failure budget, when its packet shortened the long lines it cites', () => {
+    expect(preferWhole({ ...base, budget: 8192, wholeBytes: 6300, packetBytes: 2700, clippedFailure: true })).toBe(true);
+    expect(preferWhole({ ...base, budget: 8192, wholeBytes: 9000, packetBytes: 2700, clippedFailure: true })).toBe(false);
+    expect(preferWhole({ ...base, budget: 8192, auto: false, wholeBytes: 6300, packetBytes: 2700, clippedFailure: true })).toBe(false);
   });
-});
-
-describe('an output of long lines that fits the budget', () => {
-  // A linter's report as one line of XML (`eslint -f checkstyle`): cut to its first 440 characters it kept none of its errors.
-  const report = '<?xml version="1.0"?><checkstyle>' + Array.from({ length: 40 }, (_, i) => `<file name="src/m${i}.js"><error line="${i + 3}" severity="error" message="&apos;x${i}&apos; is not defined. (no-undef)"/></file>`).join('') + '</checkstyle>\n';
-  it('is shown whole on failure, its long line whole', () => {
-    expect(report.length).toBeGreaterThan(3 * 1024);
-    expect(report.length).toBeLessThan(8 * 1024);
-    const result = reduceOutputSync({ stdout: report, argv: ['npx', 'report-tool', '--format', 'checkstyle'], exit: { code: 1 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
+  it('keeps the parsed index of a one-line document read as an answer, unless the whole is no bigger', () => {
+    // A 7 KiB one-line `gh pr view --json` answer: its index kept every needle in 1.7 KiB.
+    expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 7221, packetBytes: 1700, longLines: true })).toBe(false);
+    expect(preferWhole({ ...base, budget: 8192, answerWhole: true, wholeBytes: 4600, packetBytes: 5700, longLines: true })).toBe(true);
+  });
+  it('shows a failed run whose report is one long line (a minified XML report) whole, not cut to its head', () => {
+    // eslint -f checkstyle prints its whole report on one line; the errors past its first 440 characters were lost (session 13).
+    const files = Array.from({ length: 8 }, (_, f) => `<file name="/src/m${f}.js">${Array.from({ length: 5 }, (_, e) => `<error line="${e + 1}" column="3" severity="error" message="problem ${f}-${e}" source="eslint.rules.r${e}" />`).join('')}</file>`);
+    const xml = `<?xml version="1.0" encoding="utf-8"?><checkstyle version="4.3">${files.join('')}</checkstyle>\n`;
+    expect(xml.length).toBeGreaterThan(3500);
+    const result = reduceOutputSync({ stdout: xml, argv: ['eslint', '-f', 'checkstyle', 'src'], exit: { code: 1 }, outputsDir: outputsDir(), cwd: work, trustLane: 'internal' });
     expect(result.packet!.verbatim).toBe(true);
-    expect(result.text).toContain('<file name="src/m39.js"><error line="42" severity="error" message="&apos;x39&apos; is not defined. (no-undef)"/>');
+    expect(result.text).toContain('message="problem 7-4"');
   });
-  it('is shown whole as an answer, past the 2,000-character cap of excerpt lines', () => {
+  it('shows a text answer whole past the 2,000-character cap of excerpt lines (no parsed reading of it is better)', () => {
     const line = 'PATH=' + Array.from({ length: 300 }, (_, i) => `/opt/tool-${i}/bin`).join(':');
     const text = `HOME=/home/dev\n${line}\nSHELL=/bin/bash\n`;
     expect(line.length).toBeGreaterThan(4000);

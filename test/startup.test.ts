@@ -246,12 +246,12 @@ describe('the hot bundle', () => {
     const piped = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), '--command', 'tsc'], { cwd: dir, env, input: stdout });
     expect(piped.status).toBe(0);
     const library = reduceOutputSync({ stdout, command: 'tsc', argv: ['tsc'], mode: 'pipe', outputsDir: path.join(dir, 'library'), cwd: dir });
-    expect(library.packet?.reducer).toBe('tsc@1.1.0');
+    expect(library.packet?.reducer).toBe('tsc@1.1.1');
     expect(id(piped.stdout.toString())).toBe(id(library.text));
     // Wrapped, the child's pipe is paused while the body loads: every line still arrives.
     const wrapped = spawnSync(process.execPath, [path.join(root, 'bin/reduce.js'), '--json', '--', process.execPath, '-e', tscErrors], { cwd: dir, env });
     const packet = JSON.parse(wrapped.stdout.toString()) as { reducer: string; stats: { stdout: { lines: number } }; fields: { errors: number } };
-    expect([packet.reducer, packet.stats.stdout.lines, packet.fields.errors]).toEqual(['tsc@1.1.0', 2000, 2000]);
+    expect([packet.reducer, packet.stats.stdout.lines, packet.fields.errors]).toEqual(['tsc@1.1.1', 2000, 2000]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -9,7 +9,7 @@ import { renderText } from '../render/text.js';
 import { writeMetadata } from '../store/artifact-store.js';
 import type { ArtifactMeta, StoredStream } from '../store/metadata.js';
 import { readLines } from '../store/line-reader.js';
-import { shortenLine } from '../core/lines.js';
+import { MAX_LINE_CHARS, shortenLine } from '../core/lines.js';
 import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
@@ -36,6 +36,8 @@ export interface RunOutput {
 /** Outputs up to this size may be shown whole instead of a packet (`preferWhole` decides). */
 const VERBATIM_MAX = 64 * 1024;
 const CAPPED = / …\[\+\d+ bytes\]$/;
+/** The marks of a line shortened for display (shortenLine): ` …[+N chars]…` in its middle, ` …[+N bytes]` at its end. */
+const CLIPPED = / …\[\+\d+ (?:chars|bytes)\]/;
 
 /**
  * Turns a finished capture into the packet, writes the metadata last (atomically) and says what
@@ -77,7 +79,8 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
-  // The whole output is shown with its long lines whole: it is shown only when it fits the budget.
+  // The whole output is read with its long lines uncut (it is at most VERBATIM_MAX): a minified document or a
+  // tool's one-line JSON messages can then be shown whole rather than cut at the line-length cap.
   const rawWholeReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to, VERBATIM_MAX);
   const wholeReader = redact ? redactingReader(rawWholeReader) : rawWholeReader;
 
@@ -113,11 +116,15 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
     const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
-    const clippedBytes = clippedInExcerpts(packet);
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
     const auto = options.budget === 'auto' && options.maxBytes === undefined;
     const answerWhole = intent === 'answer' && auto;
-    if (exact && preferWhole({ wholeBytes, packetBytes, clippedBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto })) packet = whole!;
+    // A packet that cut the lines it cites (a long line shown by its head and tail) saved bytes by dropping evidence.
+    const clipped = packet.citations.some((c) => c.excerpt.some((l) => CLIPPED.test(l)));
+    // Lines past the length cap (a minified document): a parsed document's packet reads them better than the blob.
+    // Text with long lines (a PATH, a one-line XML report) has no such reading: it is shown whole when it fits.
+    const longLines = result.contentType === 'json' && whole !== null && whole.citations.some((c) => c.excerpt.some((l) => l.length > MAX_LINE_CHARS));
+    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines })) packet = whole!;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {
@@ -170,16 +177,6 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
 const EXCERPT_LINE_CHARS = 600;
 const EXCERPT_HEAD = 440;
 const EXCERPT_TAIL = 140;
-
-/** What a display clip marker (` …[+N chars]`, ` …[+N bytes]`) says was left out of an excerpt line. */
-const CLIP_MARK = / …\[\+(\d+) (?:chars|bytes)\]/g;
-
-/** Characters and bytes the packet's excerpts cut out of the lines they cite (head … tail of long lines). */
-function clippedInExcerpts(packet: Packet): number {
-  let clipped = 0;
-  for (const citation of packet.citations) for (const line of citation.excerpt) for (const m of line.matchAll(CLIP_MARK)) clipped += Number(m[1]);
-  return clipped;
-}
 
 function clipForDisplay(line: string): string {
   if (line.length <= EXCERPT_LINE_CHARS) return line;

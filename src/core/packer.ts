@@ -73,12 +73,6 @@ export interface WholeChoice {
   /** Bytes of the output shown whole, its frame included. */
   wholeBytes: number;
   packetBytes: number;
-  /**
-   * What the packet's excerpts cut from inside the lines they cite (a long line shown head … tail).
-   * Such a cut saves bytes without choosing what matters, so it counts as shown when the packet's
-   * gain is weighed: a failure that is one 4 KiB line of XML is shown whole, not as its first 440 characters.
-   */
-  clippedBytes?: number;
   /** The packet's budget, and the failure budget (the most room a verdict is ever given under `auto`). */
   budget: number;
   failureBudget: number;
@@ -86,6 +80,10 @@ export interface WholeChoice {
   answerWhole: boolean;
   /** The budget is `auto` (no named budget, no `--max-bytes`): the floor and the failure budget apply. */
   auto: boolean;
+  /** A failed run's packet shortened a line it cites (see CLIPPED in capture/finalize.ts): its saving is evidence dropped. */
+  clippedFailure?: boolean;
+  /** The whole output has lines past the reducers' length cap (a minified document): its packet, a parsed index, stands unless the whole is no bigger or a failure's packet cut its lines. */
+  longLines?: boolean;
 }
 
 /** Under a named budget or `--max-bytes` only tiny outputs pass the budget whole. */
@@ -93,16 +91,19 @@ const EXPLICIT_FLOOR = 1024;
 
 /**
  * Whether to show the whole output instead of the packet, decided on the measured gain: always when
- * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget; anything up
+ * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget;
+ * a failure whose packet shortened the long lines it cites, when the whole fits the failure budget; anything up
  * to the failure budget that the packet would not even halve (a verdict's packet that keeps about
- * as much as the raw output pays nearly the raw bytes and still risks losing what it cut), counting
- * what it cut from inside the lines it cites as kept.
+ * as much as the raw output pays nearly the raw bytes and still risks losing what it cut).
  */
 export function preferWhole(choice: WholeChoice): boolean {
-  const { wholeBytes, packetBytes, clippedBytes = 0, budget, failureBudget, answerWhole, auto } = choice;
+  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines } = choice;
   if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
-  if (answerWhole && wholeBytes <= budget) return true;
-  return wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes + clippedBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
+  if (answerWhole && wholeBytes <= budget && !longLines) return true;
+  // A failure told by a few long lines (a minified report, one-line JSON messages): cut to their heads they lose
+  // what failed; within the failure budget the whole output costs no more than the evidence.
+  if (clippedFailure && auto && wholeBytes <= Math.max(budget, failureBudget)) return true;
+  return !longLines && wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
 }
 
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { LineIndex } from '../core/line-splitter.js';
 import { openInStore } from './outputs-dir.js';
-import { MAX_LINE_CHARS, decodeLine } from '../core/lines.js';
+import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine } from '../core/lines.js';
 
 const CHUNK = 64 * 1024;
 /** One read buffer for every call (reads are synchronous): a packet makes hundreds of small reads. */
@@ -17,11 +17,11 @@ export function seekPoint(index: LineIndex | undefined, line: number): { line: n
 /**
  * Reads lines `from`..`to` (1-based, inclusive) of a stored stream, decoded the same way the
  * reducers saw them. Seeks through the sparse index, so the cost is independent of the file's size
- * before `from`; a long line costs at most MAX_LINE_BYTES of memory. `maxChars` raises the length
- * cap for a reader that must show lines whole (the whole output of a small run).
+ * before `from`; a long line costs at most `maxLineBytes` of memory (MAX_LINE_BYTES unless the caller
+ * reads a small output whole and asks for its long lines uncut).
  */
-export function readLines(file: string, index: LineIndex | undefined, from: number, to: number, maxChars = MAX_LINE_CHARS): string[] {
-  const maxBytes = maxChars * 4; // MAX_LINE_BYTES at the default cap
+export function readLines(file: string, index: LineIndex | undefined, from: number, to: number, maxLineBytes = MAX_LINE_BYTES): string[] {
+  const maxChars = maxLineBytes === MAX_LINE_BYTES ? MAX_LINE_CHARS : maxLineBytes;
   const out: string[] = [];
   if (to < from || from < 1) return out;
   let fd: number;
@@ -52,7 +52,7 @@ export function readLines(file: string, index: LineIndex | undefined, from: numb
         const nl = buffer.indexOf(10, pos);
         const end = nl === -1 || nl >= got ? got : nl;
         if (lineNo >= from) {
-          const take = Math.min(maxBytes - kept, end - pos);
+          const take = Math.min(maxLineBytes - kept, end - pos);
           if (take > 0) {
             parts.push(Buffer.from(buffer.subarray(pos, pos + take)));
             kept += take;

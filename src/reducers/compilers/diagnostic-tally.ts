@@ -45,6 +45,8 @@ interface Unit {
   rank: number;
   /** The first error of its kind (code, or message shape when there is no code). */
   novel: boolean;
+  /** The last error of the output, cited when nothing else reached it. */
+  last?: boolean;
 }
 
 /** A diagnostic found in a JSON document (eslint -f json), cited by pointer. */
@@ -185,7 +187,7 @@ export class DiagnosticTally {
       const block = this.parsers[stream].flush();
       if (block) this.addBlock(stream, block);
     }
-    if (this.lastError) this.units.push({ ...this.lastError, novel: true });
+    if (this.lastError) this.units.push({ ...this.lastError, novel: true, last: true });
     this.lastError = null;
   }
 
@@ -299,10 +301,17 @@ export class DiagnosticTally {
     if (unit.diagnostic.severity === 'error') {
       if (unit.diagnostic === this.first || unit.diagnostic === this.firstOwn) return 'mandatory';
       if (unit.diagnostic.file !== null && isVendorPath(unit.diagnostic.file)) return 'normal';
-      return unit.rank < HIGH_ERRORS || unit.novel ? 'high' : 'normal';
+      // Past the first errors, a new kind ranks high when its code stayed rare to the end: one
+      // `reportOptionalCall` among 400 `reportUnknownMemberType` is the finding to read, not a new wording of the flood.
+      return unit.rank < HIGH_ERRORS || unit.last || (unit.novel && this.rareToTheEnd(unit.diagnostic)) ? 'high' : 'normal';
     }
     // On success the warnings are what is left to say: the first two and the first of each kind rank with the outcome.
     return hasErrors ? 'low' : unit.rank < 2 || (unit.novel && unit.rank < HIGH_WARNINGS) ? 'high' : 'normal';
+  }
+
+  /** A diagnostic with no code, or whose code the whole output used at most RARE_CODE times. */
+  private rareToTheEnd(d: Diagnostic): boolean {
+    return d.code === null || (this.codes.get(d.code) ?? 0) <= RARE_CODE;
   }
 
   /**

@@ -9,7 +9,7 @@ import { countTimestamped } from '../generic/classify.js';
 export type Severity = 'error' | 'warning' | 'note' | 'help' | 'info';
 
 /** Which tool's layout a diagnostic line was written in. */
-export type DiagnosticFormat = 'tsc' | 'tsc-pretty' | 'gcc' | 'go' | 'eslint-unix' | 'eslint-stylish' | 'eslint-json' | 'rustc' | 'ld';
+export type DiagnosticFormat = 'tsc' | 'tsc-pretty' | 'gcc' | 'go' | 'eslint-unix' | 'eslint-stylish' | 'eslint-json' | 'rustc' | 'ld' | 'dash';
 
 export interface Diagnostic {
   /** Path as printed (relative paths stay relative); null for diagnostics about no file. */
@@ -83,6 +83,22 @@ export function parseGccLine(raw: string): Diagnostic | null {
   if (!m?.groups) return null;
   const g = m.groups;
   return { file: g.file!, line: num(g.line), col: num(g.col), severity: toSeverity(g.sev!), code: g.code ?? null, message: g.msg!, format: 'gcc' };
+}
+
+/**
+ * The `path:line:col - severity: message (rule)` layout, indented under a file header line or not (pyright and
+ * basedpyright print it): the message may go on over more deeply indented lines, the rule at the end of the last.
+ */
+const DASH = /^(?<indent>[ \t]*)(?<file>(?:[A-Za-z]:[\\/])?[^\s:](?:[^:]|:[\\/])*?):(?<line>\d+):(?<col>\d+) - (?<sev>error|warning|information|info|note): (?<msg>.*?)(?: \((?<code>[a-z][\w-]*)\))?$/;
+/** The rule a dash-layout message names at the end of its last line: `… (reportOptionalMemberAccess)`. */
+const DASH_RULE = / \((?<code>[a-z][\w-]*)\)$/;
+
+/** `  src/app.py:21:15 - error: "name" is not a known attribute of "None" (reportOptionalMemberAccess)`. */
+export function parseDashLine(raw: string): Diagnostic | null {
+  const m = DASH.exec(stripAnnotation(raw));
+  if (!m?.groups) return null;
+  const g = m.groups;
+  return { file: g.file!, line: num(g.line), col: num(g.col), severity: toSeverity(g.sev!), code: g.code ?? null, message: g.msg!, format: 'dash' };
 }
 
 const LD = /^(?:\S*\bld(?:\.\w+)?: )?(?<file>[^\s:][^:]*?):(?:\([^)]*\)|\d+): (?<msg>(?:undefined reference|multiple definition|relocation|cannot find) .*)$/;
@@ -163,7 +179,7 @@ export function parseRustLocation(raw: string): { file: string; line: number; co
  * Multi-line layouts (rustc, eslint stylish) need {@link DiagnosticParser}.
  */
 export function parseDiagnosticLine(text: string): Diagnostic | null {
-  return parseTscLine(text) ?? parseEslintUnixLine(text) ?? parseEslintCompactLine(text) ?? parseGccLine(text) ?? parseGoLine(text) ?? parseLinkerLine(text);
+  return parseTscLine(text) ?? parseEslintUnixLine(text) ?? parseEslintCompactLine(text) ?? parseGccLine(text) ?? parseGoLine(text) ?? parseDashLine(text) ?? parseLinkerLine(text);
 }
 
 /** What a tool prints once at the end (or per crate): kept and cited as the run's verdict. */
@@ -184,6 +200,7 @@ const SUMMARIES: ReadonlyArray<[RegExp, SummaryKind]> = [
   [/^(?:collect2|clang|gcc|g\+\+|c\+\+|cc1(?:plus)?|ld): (?:fatal )?error: /, 'failure'],
   [/^\S*\bld(?:\.\w+)?: (?:error: )?ld returned \d+/, 'failure'],
   [/^\d+ (?:errors?|warnings?)(?: and \d+ warnings?)? generated\.$/, 'count'],
+  [/^\d+ errors?, \d+ warnings?(?:, \d+ (?:informations?|infos?|notes?|hints?))?$/, 'count'],
   [/^\d+ issues?:$/, 'count'],
   [/^compilation terminated\.$/, 'failure'],
   [/^cc1(?:plus)?: all warnings being treated as errors$/, 'failure'],
@@ -225,6 +242,8 @@ const KNOWN_CHATTER =
  */
 export class DiagnosticParser {
   private open: DiagnosticBlock | null = null;
+  /** Indent of the open diagnostic's header line: a dash-layout message goes on over deeper lines. */
+  private openIndent = 0;
   private lastNonBlank = 0;
   private context: number | null = null;
   private stylishFile: string | null = null;
@@ -252,6 +271,7 @@ export class DiagnosticParser {
         this.lastNonBlank = n;
         open.to = n;
         if (open.diagnostic.format === 'rustc') this.enrichRust(open.diagnostic, text);
+        else if (open.diagnostic.format === 'dash' && open.diagnostic.code === null) open.diagnostic.code = DASH_RULE.exec(text)?.groups?.code ?? null;
       }
       return { done: null, summary: null, claimed: true };
     }
@@ -270,6 +290,7 @@ export class DiagnosticParser {
         return { done: null, summary: null, claimed: true };
       }
       this.open = { diagnostic, from, to: n, at: n };
+      this.openIndent = indentOf(text);
       this.lastNonBlank = n;
       return { done, summary: null, claimed: true };
     }
@@ -323,6 +344,9 @@ export class DiagnosticParser {
         // Everything up to the blank line: `-->`, frames, `= note:`, `help:` sub-diagnostics.
         if (text.trim() === '') return false;
         return !RUST_HEADER.test(text) || /^(?:note|help)\b/.test(text);
+      case 'dash':
+        // The message goes on over lines indented deeper than its own; the next diagnostic or file header ends it.
+        return text.trim() !== '' && indentOf(text) > this.openIndent && !parseDashLine(text);
       case 'tsc-pretty':
         // Blank lines sit inside the code frame; the next header or the summary ends it.
         return text.trim() === '' || /^(?:\s|\d+\s)/.test(text);
@@ -350,6 +374,10 @@ export class DiagnosticParser {
       if (lint?.groups) d.code = lint.groups.code!;
     }
   }
+}
+
+function indentOf(text: string): number {
+  return text.length - text.trimStart().length;
 }
 
 const BUILD_STEP =
@@ -411,6 +439,8 @@ export function scanProbe(head: string, stderrHead: string): ProbeScan {
         scan.gcc++;
         if (gcc.file && C_FAMILY.test(gcc.file)) scan.cFamily++;
       } else if (parseGoLine(text)) scan.go++;
+      // The dash layout (pyright) is another compiler's, as javac's and mypy's lines in gcc's layout are.
+      else if (parseDashLine(text)?.code) scan.gcc++;
       else if (parseRustHeader(text)) scan.rustHeaders++;
       else if (parseRustLocation(text)) scan.rustLocations++;
     }

@@ -13,7 +13,7 @@ import { eslintClaims } from './eslint.claims.js';
 
 export const eslintReducer: Reducer = {
   ...eslintClaims,
-  version: '1.1.2',
+  version: '1.1.3',
   wantsJson: true,
   start(ctx) {
     const run = new CompilerRun(ctx);

@@ -10,6 +10,6 @@ import { gccClaims } from './gcc.claims.js';
 
 export const gccReducer: Reducer = {
   ...gccClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start: (ctx) => new CompilerRun(ctx),
 };

@@ -9,6 +9,6 @@ import { goBuildClaims } from './go-build.claims.js';
 
 export const goBuildReducer: Reducer = {
   ...goBuildClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start: (ctx) => new CompilerRun(ctx),
 };

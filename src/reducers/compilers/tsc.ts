@@ -10,6 +10,6 @@ import { tscClaims } from './tsc.claims.js';
 
 export const tscReducer: Reducer = {
   ...tscClaims,
-  version: '1.1.0',
+  version: '1.1.1',
   start: (ctx) => new CompilerRun(ctx),
 };

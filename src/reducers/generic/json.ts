@@ -30,7 +30,7 @@ const FOLD_TARGET = 6000;
 
 export const jsonReducer: Reducer = {
   ...jsonClaims,
-  version: '1.4.0',
+  version: '1.4.1',
   wantsJson: true,
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });

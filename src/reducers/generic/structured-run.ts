@@ -7,6 +7,7 @@
 import type { Bullet, CitationDraft, ExitInfo, FieldValue, LineCitation, LineMarks, Omission, PacketParts, ReducerRun, RunContext, StreamName } from '../../core/types.js';
 import { LogDigest, hasProblems, windowsAfterProblems } from './log-digest.js';
 import { ProblemLog } from './log-problems.js';
+import { ShareLeaders } from './share-leaders.js';
 
 
 /** Packet parts of one structure scanner, before the digest's are added. */
@@ -37,9 +38,12 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
   // A reducer that runs its own ProblemLog does not need the digest's.
   const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !scanners.some((s) => s instanceof ProblemLog) });
   let chars = 0;
+  // A table or list too long to show whole (cg_annotate's per-line counts): the rows with the largest shares stand out.
+  const shares = ctx.intent === 'answer' && answer === 'whole' ? new ShareLeaders() : null;
   return {
     line(stream: StreamName, n: number, text: string, marks?: LineMarks) {
       chars += text.length + 1;
+      shares?.line(stream, n, text);
       let structure = false;
       for (const scanner of scanners) if (scanner.line(stream, n, text) === true) structure = true;
       // A row or item is data: a `failed` cell in it is no error window and no repeated-line template.
@@ -54,6 +58,7 @@ export function structuredRun(ctx: RunContext, scanners: readonly StructureScann
       // past the cap the index is packed); a log's answer is its index of problems.
       const index = answerBytesOf(structure, lines ? chars / lines : 0);
       parts.answerBytes = answer === 'whole' ? Math.max(index, chars) : index;
+      if (shares) parts.citations.push(...shares.finish(() => digest.nextRef()));
       if (ctx.intent === 'answer') {
         // A log's answer is its index of problems: rows of routine lines at both ends add bytes, not facts.
         const edges = answer === 'whole' ? edgeRows(digest.lines, () => digest.nextRef(), digest.repeatRuns) : null;

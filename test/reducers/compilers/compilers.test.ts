@@ -108,6 +108,26 @@ describe('compiler packets', () => {
     expect(parts.omitted.find((o) => o.what.startsWith('errors not cited'))?.count).toBe(30);
   });
 
+  it('ranks a new kind high only when its code stays rare to the end: one odd finding outranks the first of each frequent code', () => {
+    // pyright --strict over an untyped tree: floods of reportUnknown*, each code starting later in the output, and one reportOptionalCall (session 13).
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    let n = 0;
+    for (let i = 0; i < 40; i++) lines.push(['stdout', `  /p/m.py:${++n}:5 - error: Type of "v" is unknown (reportUnknownVariableType)`]);
+    for (const code of ['reportUnknownMemberType', 'reportUnknownArgumentType', 'reportMissingParameterType', 'reportUnknownParameterType', 'reportOptionalSubscript']) {
+      for (let i = 0; i < 8; i++) lines.push(['stdout', `  /p/m.py:${++n}:5 - error: Something about "x" is unknown (${code})`]);
+    }
+    lines.push(['stdout', `  /p/m.py:${++n}:9 - error: Object of type "None" cannot be called (reportOptionalCall)`]);
+    for (let i = 0; i < 5; i++) lines.push(['stdout', `  /p/m.py:${++n}:5 - error: Type of "w" is unknown (reportUnknownVariableType)`]);
+    lines.push(['stdout', `${n} errors, 0 warnings, 0 informations`]);
+    const parts = run(byName('gcc'), lines, 1);
+    expect(parts.fields.errors).toBe(n);
+    expect(parts.citations.find((c) => 'from' in c && c.from === 81)?.priority).toBe('high');
+    // The first reportUnknownMemberType (line 41) is new, but its code is a flood of 8.
+    expect(parts.citations.find((c) => 'from' in c && c.from === 41)?.priority).toBe('normal');
+    // The last error is still cited, and ranks high.
+    expect(parts.citations.find((c) => 'from' in c && c.to === n)?.priority).toBe('high');
+  });
+
   it('points at the first error in the project when the first one is in a system header', () => {
     const parts = run(
       byName('gcc'),

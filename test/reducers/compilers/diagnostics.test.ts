@@ -169,6 +169,24 @@ describe('DiagnosticParser blocks', () => {
     const blocks = parseAll(['src/a.ts:3:7 - error TS2322: Type x.', '', '3 const a: number = "s";', '        ~', '', '', 'Found 1 error in src/a.ts:3']);
     expect(blocks[0]).toMatchObject({ from: 1, to: 4 });
   });
+  it('reads the dash layout under a file header: deeper lines go on with the message and may name its rule (pyright)', () => {
+    const blocks = parseAll([
+      '/p/app/models.py',
+      '  /p/app/models.py:11:12 - error: Type "float" is not assignable to return type "int"',
+      '    "float" is not assignable to "int" (reportReturnType)',
+      '  /p/app/models.py:21:15 - error: "name" is not a known attribute of "None" (reportOptionalMemberAccess)',
+      '/p/app/service.py',
+      '  /p/app/service.py:1:8 - warning: Import "x" could not be resolved (reportMissingImports)',
+      '1 error, 1 warning, 0 informations',
+    ]);
+    expect(blocks.map((b) => [b.from, b.to, b.diagnostic.code, b.diagnostic.severity])).toEqual([
+      [2, 3, 'reportReturnType', 'error'],
+      [4, 4, 'reportOptionalMemberAccess', 'error'],
+      [6, 6, 'reportMissingImports', 'warning'],
+    ]);
+    expect(blocks[1]!.diagnostic).toMatchObject({ file: '/p/app/models.py', line: 21, col: 15, format: 'dash' });
+    expect(parseSummaryLine('1790 errors, 0 warnings, 0 informations')).toBe('count');
+  });
 });
 
 describe('isTimestampedLog', () => {

@@ -11,6 +11,7 @@ import { reduceOutputSync } from '../../../src/api.js';
 import { BestStructure } from '../../../src/reducers/generic/best-structure.js';
 import { DependencyTree, treeShare } from '../../../src/reducers/generic/dependency-tree.js';
 import { jsonTable } from '../../../src/reducers/generic/json-table.js';
+import { ShareLeaders } from '../../../src/reducers/generic/share-leaders.js';
 import { codeScore } from '../../../src/reducers/generic/source.js';
 import { markupScore, yamlScore } from '../../../src/reducers/generic/source.claims.js';
 import type { LineCitation } from '../../../src/core/types.js';
@@ -278,6 +279,27 @@ describe('answers fill their budget with the rows at both ends', () => {
 });
 
 /** Random input of each answer shape: the reducer never throws and the packet keeps to its budget. */
+describe('the lines with the largest shares of an answer too long to show whole', () => {
+  it('cites the hot line of a profile wherever it sits (node --prof-process, cg_annotate)', () => {
+    const lines = ['Statistical profiling result (4000 ticks, 12 excluded).', '', ' [Bottom up (heavy) profile]:', '   ticks parent  name'];
+    for (let i = 0; i < 1500; i++) lines.push(`     ${i % 9}    ${(i % 7) * 0.3}%      JS: ~helper${i} /srv/app/lib/util${i}.js:${i}:3`);
+    lines.splice(1100, 0, '   1903   47.6%    JS: *buildMap /srv/app/hot.js:2:18');
+    // Read as text (a profile with sections is no list) and as a table.
+    for (const family of ['text', 'table']) {
+      const result = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: [], command: '', exit: { code: 0, signal: null }, mode: 'pipe', intent: 'answer', family, outputsDir: path.join(work, `shares-${family}`), cwd: work });
+      expect(result.text, family).toContain('JS: *buildMap /srv/app/hot.js:2:18');
+    }
+  });
+  it('keeps one line per shape, the largest share of it, and none of 100% (a whole, not a share)', () => {
+    const leaders = new ShareLeaders();
+    const rows = ['99.99% (3,194,880B) (heap allocation functions)', '99.98% (778,240B) (heap allocation functions)', '->97.10% (3,358,720B) 0x109176: cache_grow (alloc.c:4)', '63,745 (100.0%) PROGRAM TOTALS', '->02.89% (100,000B) 0x109186: parse_buf (alloc.c:5)'];
+    rows.forEach((text, i) => leaders.line('stdout', i + 1, text));
+    let ref = 0;
+    const cited = leaders.finish(() => `c${++ref}`).map((c) => [c.from, c.to]);
+    expect(cited).toEqual([[1, 1], [3, 3], [5, 5]]);
+  });
+});
+
 describe('properties of the answer reducers', () => {
   const word = fc.string({ maxLength: 16 }).map((s) => s.replace(/\n/g, ' '));
   const shapes: Record<string, fc.Arbitrary<string>> = {
