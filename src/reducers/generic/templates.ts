@@ -45,11 +45,14 @@ const WORD = 1;
 const HEX_DIGIT = 2;
 const TOKEN = 4;
 const SEGMENT = 8;
+/** A character that can start a token but a digit (a `/`, a hex letter) or a quote: hasTemplate looks closer at it. */
+const RISKY = 16;
 const CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
   const hex = (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
   CLASS[c] = (word ? WORD | TOKEN | SEGMENT : 0) | (hex ? HEX_DIGIT : 0) | (c === 46 || c === 45 ? TOKEN | SEGMENT : 0) | (c === 58 || c === 43 ? TOKEN : 0) | (c === 64 ? SEGMENT : 0);
+  if (c === 47 || c === 34 || c === 39 || (hex && c > 57)) CLASS[c] = (CLASS[c] as number) | RISKY;
 }
 const has = (c: number, bit: number): boolean => c < 128 && ((CLASS[c] as number) & bit) !== 0;
 
@@ -128,16 +131,20 @@ export function hasTemplate(text: string, template: string, from = 0): boolean {
   while (i < n) {
     if (j >= m) return false;
     const c = text.charCodeAt(i);
+    const t = template.charCodeAt(j++);
+    if (t !== 35) {
+      // The template keeps a character here: the text must have it, and not as the start of a token (a template
+      // holds no digit, so only a `/`, a hex letter or a quote can be one).
+      if (t !== c || (c < 128 && (CLASS[c] as number) & RISKY && (c === 34 || c === 39 || tokenEnd(text, i, from, n) >= 0))) return false;
+      i++;
+      continue;
+    }
     if (c === 34 || c === 39) return false;
     const end = tokenEnd(text, i, from, n);
-    if (end >= 0) {
-      if (template.charCodeAt(j) !== 35) return false;
-      i = end;
-    } else {
-      if (template.charCodeAt(j) !== c) return false;
-      i++;
-    }
-    j++;
+    // A `#` of the template is a token of the text, or a `#` the text had.
+    if (end >= 0) i = end;
+    else if (c === 35) i++;
+    else return false;
   }
   return j === m;
 }
