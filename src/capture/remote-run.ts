@@ -94,7 +94,7 @@ function otherRunnable(): number {
 /**
  * Runnable threads of other processes: /proc/loadavg's fourth field (`running/total`) less this process's own
  * runnable threads (at least the caller's). Not only the caller's: when a run decides, V8's helper threads are often
- * compiling or marking its heap too (one or two more runnable in 2 of 3 samples on this 2-core machine), and counting
+ * compiling or marking its heap too (one to four more runnable in 8 of 11 samples on a 2-core machine), and counting
  * them as another program's kept the reducer on the main thread of an idle machine. Null when `loadavg` has no count.
  */
 export function runnableElsewhere(loadavg: string, ownStates: readonly string[]): number | null {
