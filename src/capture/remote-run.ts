@@ -71,24 +71,61 @@ export function workerScript(): string | null {
 
 /**
  * Whether a core is free for the worker: two or more, and no more other threads ready to run right now than cores
- * besides this one (Linux's count of runnable threads in /proc/loadavg, this run's own thread taken off; elsewhere
- * the last minute's load average). On a machine busier than its cores a second thread only adds its own cost (the
- * batches, a second start) to a run that cannot go faster. An average over the last minute would also count the
- * run that just ended (a benchmark's previous run, an agent's previous command).
+ * besides this one (Linux's count of runnable threads in /proc/loadavg, this process's own runnable threads taken
+ * off; elsewhere the last minute's load average). On a machine busier than its cores a second thread only adds its
+ * own cost (the batches, a second start) to a run that cannot go faster. An average over the last minute would also
+ * count the run that just ended (a benchmark's previous run, an agent's previous command).
  */
 export function hasSpareCore(cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length, others = otherRunnable()): boolean {
   return cores >= 2 && others <= cores - 1;
 }
 
-/** Threads ready to run besides this one: /proc/loadavg's fourth field (`running/total`) less one, or the load average. */
+/** Threads of other processes ready to run right now, by runnableElsewhere; elsewhere than Linux the last minute's load average. */
 function otherRunnable(): number {
   try {
-    const running = Number(/\s(\d+)\//.exec(fs.readFileSync('/proc/loadavg', 'utf8'))?.[1]);
-    if (Number.isFinite(running)) return Math.max(0, running - 1);
+    const others = runnableElsewhere(fs.readFileSync('/proc/loadavg', 'utf8'), ownThreadStates());
+    if (others !== null) return others;
   } catch {
     // not Linux
   }
   return os.loadavg()[0] ?? 0;
+}
+
+/**
+ * Runnable threads of other processes: /proc/loadavg's fourth field (`running/total`) less this process's own
+ * runnable threads (at least the caller's). Not only the caller's: when a run decides, V8's helper threads are often
+ * compiling or marking its heap too (one to four more runnable in 8 of 11 samples on a 2-core machine), and counting
+ * them as another program's kept the reducer on the main thread of an idle machine. Null when `loadavg` has no count.
+ */
+export function runnableElsewhere(loadavg: string, ownStates: readonly string[]): number | null {
+  const running = Number(/\s(\d+)\//.exec(loadavg)?.[1]);
+  if (!Number.isFinite(running)) return null;
+  let own = 0;
+  for (const state of ownStates) if (state === 'R') own++;
+  return Math.max(0, running - Math.max(1, own));
+}
+
+/** The state letter (R running or runnable, S sleeping, ...) of each of this process's threads, from /proc/self/task. */
+function ownThreadStates(): string[] {
+  const states: string[] = [];
+  try {
+    for (const task of fs.readdirSync('/proc/self/task')) {
+      try {
+        states.push(threadState(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8')));
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc/self/task: only the caller is counted
+  }
+  return states;
+}
+
+/** The state letter of a /proc stat line: the field after the command name, which is in parentheses and may hold any character. */
+export function threadState(stat: string): string {
+  const close = stat.lastIndexOf(')');
+  return close < 0 ? '' : stat.charAt(close + 2);
 }
 
 export class RemoteRun implements ReducerRun {

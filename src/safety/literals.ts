@@ -120,8 +120,11 @@ export function createLiteralSet(literals: readonly string[]): LiteralSet {
   };
 
   const scan = (text: string, into: LiteralHits = newHits()): LiteralHits => {
-    for (const id of into.ids) into.found[id] = 0;
-    into.ids.length = 0;
+    // Most lines found nothing the last time: no reset, no length set (a call into the runtime per line).
+    if (into.ids.length !== 0) {
+      for (const id of into.ids) into.found[id] = 0;
+      into.ids.length = 0;
+    }
     if (endsTrigram.length === 0) buildTables();
     // Tables and flags as locals: the loop below runs once per character of every line.
     const fold = FOLD;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RemoteRun, hasSpareCore } from '../../src/capture/remote-run.js';
+import { RemoteRun, hasSpareCore, runnableElsewhere, threadState } from '../../src/capture/remote-run.js';
 import type { ExitInfo, RunContext, StreamName } from '../../src/core/types.js';
 import { logReducer } from '../../src/reducers/generic/log.js';
 import { ciLogReducer } from '../../src/reducers/generic/ci-log.js';
@@ -57,6 +57,26 @@ describe('a spare core', () => {
     expect(hasSpareCore(8, 7)).toBe(true);
     expect(hasSpareCore(8, 7.5)).toBe(false);
     expect(typeof hasSpareCore()).toBe('boolean');
+  });
+
+  it("reads a thread's state past its name, whatever the name holds", () => {
+    expect(threadState('4063 (node) R 4062 4063 1 0 -1 4194560')).toBe('R');
+    expect(threadState('4070 (V8 Worker) S 4062 4063 1 0 -1')).toBe('S');
+    expect(threadState('4071 (a) b (c) R 1 2')).toBe('R');
+    expect(threadState('garbage')).toBe('');
+  });
+
+  it("does not count this process's own runnable threads as another program's", () => {
+    // A sample taken at a run's decision on this 2-core machine: 3 runnable in all, 3 of them this process's
+    // (the main thread and two of V8's helpers). Nothing else runs: a core is free.
+    const own = ['R', 'S', 'R', 'S', 'R', 'S', 'S', 'S', 'S', 'S', 'S'];
+    expect(runnableElsewhere('4.33 3.14 1.93 3/102 4206', own)).toBe(0);
+    expect(hasSpareCore(2, runnableElsewhere('4.33 3.14 1.93 3/102 4206', own)!)).toBe(true);
+    // 7 runnable, 1 of them this process's: 6 others, no core free.
+    expect(runnableElsewhere('4.07 3.10 1.92 7/124 4244', ['R', 'S', 'S'])).toBe(6);
+    // The caller counts even when its own state was not read.
+    expect(runnableElsewhere('0.1 0.1 0.1 2/90 1', [])).toBe(1);
+    expect(runnableElsewhere('no count here', ['R'])).toBeNull();
   });
 });
 

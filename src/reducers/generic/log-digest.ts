@@ -152,7 +152,7 @@ export class LogDigest {
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
     } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning', text)) this.warnings.add(stream, n, body, text.length);
-    const note: LineNote = { n, stat: body.trim() !== '' ? this.templates.add(stream, body, n) : null, plain: kind !== 'error' && kind !== 'warning' };
+    const note: LineNote = { n, stat: body.trim() !== '' ? this.templates.add(stream, text, n, text.length - body.length) : null, plain: kind !== 'error' && kind !== 'warning' };
     this.noteLine(stream, note);
     if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });
     this.tables.line(stream, n, text);
