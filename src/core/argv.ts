@@ -129,6 +129,8 @@ function shellTokens(text: string): Array<{ word: string; operator?: '&&' | '||'
       word += text.slice(i + 1, stop);
       inWord = true;
       i = stop;
+    } else if (c === '\\' && text[i + 1] === '\n') {
+      i++; // a line continuation joins the lines
     } else if (c === '\\' && i + 1 < text.length) {
       word += text[++i];
       inWord = true;

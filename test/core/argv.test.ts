@@ -61,6 +61,7 @@ describe('shellCommandWords', () => {
     expect(shellCommandWords('cd "E:/repo" && docker compose up -d db 2>&1')).toEqual(['docker', 'compose', 'up', '-d', 'db']);
     expect(shellCommandWords('export CI=1\ncargo test')).toEqual(['cargo', 'test']);
     expect(shellCommandWords('sleep 10')).toEqual(['sleep', '10']);
+    expect(shellCommandWords('npm ci\nnpx jest \\\n  --ci --coverage')).toEqual(['npx', 'jest', '--ci', '--coverage']);
   });
 });
 
