@@ -113,8 +113,6 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
     const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, wholeReader, result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
-    // Only when no line was cut: ANSI codes and overwritten progress are display, a cut line is a loss.
-    const exact = whole !== null && whole.citations.every((c) => c.excerpt.every((l) => !CAPPED.test(l)));
     const packetBytes = packet.stats.packetBytes;
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
     const auto = options.budget === 'auto' && options.maxBytes === undefined;
@@ -124,7 +122,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Lines past the length cap (a minified document): a parsed document's packet reads them better than the blob.
     // Text with long lines (a PATH, a one-line XML report) has no such reading: it is shown whole when it fits.
     const longLines = result.contentType === 'json' && whole !== null && whole.citations.some((c) => c.excerpt.some((l) => l.length > MAX_LINE_CHARS));
-    if (exact && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines })) packet = whole!;
+    if (whole && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines })) packet = whole;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {
@@ -195,8 +193,9 @@ function verbatimPacket(packet: Packet, streams: Record<StreamName, { bytes: num
     const lines = streams[stream].lines;
     if (lines === 0) continue;
     const excerpt = reader(stream, 1, lines);
-    // A line cut at the length cap is not the whole output: the packet must stand instead.
-    if (excerpt.some((text) => / …\[\+\d+ bytes\]$/.test(text))) return null;
+    // A line cut at the length cap is not the whole output (ANSI codes and overwritten progress are display, a cut
+    // line is a loss): the packet must stand instead.
+    if (excerpt.some((text) => CAPPED.test(text))) return null;
     citations.push({ ref: stream, stream, lines: [1, lines], label: 'whole output', excerpt });
   }
   const whole: Packet = {

@@ -81,7 +81,6 @@ function parseDocument(text: string): ParsedJson | null {
   }
 }
 
-
 /**
  * A document that opens but never closes, read up to its last complete value: the text up to the last
  * comma outside a string, with the brackets still open at that comma closed. The comma may be at any
@@ -104,8 +103,7 @@ function cutOffDocument(text: string): ParsedJson | null {
     }
     return !closed;
   });
-  if (closed) return null;
-  if (cut < 0 || closers.length === 0) return null;
+  if (closed || cut < 0) return null;
   let doc: unknown;
   try {
     doc = JSON.parse(text.slice(0, cut) + cutClosers);

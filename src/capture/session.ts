@@ -603,17 +603,21 @@ function parseJsonFile(file: string, stamped: boolean): ParsedJson | null {
   return parseJsonText(stamped ? text.split('\n').map(unstamp).join('\n') : text);
 }
 
+/** Cites stdout lines `range` ahead of the reducer's citations, under the next free `cN` ref. */
+function citeAhead(parts: PacketParts, range: { from: number; to: number }, label: string): void {
+  const taken = parts.citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
+  parts.citations.unshift({ ref: `c${taken + 1}`, stream: 'stdout', from: range.from, to: range.to, label, priority: 'high' });
+}
+
 /** Cites where a JSON document that never closes was cut, ahead of its digest: the values before it are all the packet read. */
 function citeCutOff(parts: PacketParts, cut: { from: number; to: number }): void {
-  const taken = parts.citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
-  parts.citations.unshift({ ref: `c${taken + 1}`, stream: 'stdout', from: cut.from, to: cut.to, label: 'where the JSON document is cut off', priority: 'high' });
+  citeAhead(parts, cut, 'where the JSON document is cut off');
   parts.confidence = Math.min(parts.confidence, 0.6);
 }
 
 /** Cites the lines after a JSON document, ahead of its digest: they are what the tool said besides its answer. */
 function citeTrailing(parts: PacketParts, trailing: { from: number; to: number }): void {
-  const taken = parts.citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
-  parts.citations.unshift({ ref: `c${taken + 1}`, stream: 'stdout', from: trailing.from, to: trailing.to, label: 'after the JSON document', priority: 'high' });
+  citeAhead(parts, trailing, 'after the JSON document');
   parts.notes = [...(parts.notes ?? []), `${trailing.to - trailing.from + 1} line(s) after the JSON document are not JSON; cited`];
 }
 

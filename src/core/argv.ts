@@ -85,19 +85,36 @@ export function normalizeArgv(argv: readonly string[]): string[] {
  * Quotes group words and hide operators (`python3 -c "a; b"` is one command).
  */
 export function shellCommandWords(text: string): string[] {
-  const segments: string[][] = [[]];
-  const pipedAt: number[] = [-1];
+  return printingCommand(text)?.words ?? [];
+}
+
+/** One command of a shell line's chain: its words before any pipe (redirections dropped), and the program its output was piped into last. */
+interface ChainedCommand {
+  words: string[];
+  lastStage: string | null;
+}
+
+/** The command of a shell line whose output the line prints: the chain's last one that runs something (see shellCommandWords). */
+function printingCommand(text: string): ChainedCommand | undefined {
+  const chain: ChainedCommand[] = [{ words: [], lastStage: null }];
+  let piped = false;
+  let stageStart = false;
   for (const token of shellTokens(text)) {
+    const current = chain[chain.length - 1]!;
     if (token.operator === '|') {
-      if (pipedAt[pipedAt.length - 1] === -1) pipedAt[pipedAt.length - 1] = segments[segments.length - 1]!.length;
+      piped = stageStart = true;
     } else if (token.operator) {
-      segments.push([]);
-      pipedAt.push(-1);
-    } else segments[segments.length - 1]!.push(token.word);
+      chain.push({ words: [], lastStage: null });
+      piped = stageStart = false;
+    } else if (!piped) current.words.push(token.word);
+    else if (stageStart) {
+      current.lastStage = programName(token.word).toLowerCase();
+      stageStart = false;
+    }
   }
-  const commands = segments.map((words, i) => withoutRedirections(pipedAt[i]! >= 0 ? words.slice(0, pipedAt[i]) : words)).filter((words) => words.length > 0);
-  const runs = commands.filter((words) => !SETUP_COMMANDS.has(programName(words[0]!)));
-  return runs.at(-1) ?? commands.at(-1) ?? [];
+  const commands = chain.map((c) => ({ ...c, words: withoutRedirections(c.words) })).filter((c) => c.words.length > 0);
+  const runs = commands.filter((c) => !SETUP_COMMANDS.has(programName(c.words[0]!)));
+  return runs.at(-1) ?? commands.at(-1);
 }
 
 /**
@@ -219,24 +236,8 @@ const FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'head', 'tail', 'sed', 
  * is printed is an answer, whatever the command was run for.
  */
 export function printedThroughFilter(text: string): boolean {
-  // Per command of the chain: its program, and the program of its last pipe stage.
-  const chain: Array<{ program: string; stage: string | null }> = [];
-  let start = true;
-  let piped = false;
-  for (const token of shellTokens(text)) {
-    if (token.operator) {
-      piped = token.operator === '|';
-      start = true;
-    } else if (start) {
-      const program = programName(token.word).toLowerCase();
-      if (piped && chain.length) chain[chain.length - 1]!.stage = program;
-      else chain.push({ program, stage: null });
-      start = false;
-    }
-  }
-  const runs = chain.filter((c) => !SETUP_COMMANDS.has(c.program));
-  const main = runs.at(-1) ?? chain.at(-1);
-  return main?.stage != null && FILTERS.has(main.stage);
+  const stage = printingCommand(text)?.lastStage;
+  return stage != null && FILTERS.has(stage);
 }
 
 const PM_COMMANDS = new Set(['install', 'i', 'add', 'remove', 'rm', 'update', 'up', 'upgrade', 'run', 'test', 'build', 'audit', 'outdated', 'list', 'ls', 'why', 'init', 'create', 'publish', 'pack', 'link', 'unlink', 'ci', 'dedupe', 'prune', 'config', 'store', 'workspace', 'workspaces', 'info', 'view', 'start', 'lint', 'exec', 'dlx', 'x']);

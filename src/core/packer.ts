@@ -503,7 +503,7 @@ function foldRepeats(citation: Citation, from: number, keepShown?: ReadonlySet<n
   for (let i = 0; i < lines.length; ) {
     let j = i;
     // A line another citation shows (one this range absorbs) ends the run before it: it stays shown.
-    while (j + 1 < lines.length && shapes[j + 1] === shapes[i] && lines[i]!.trim() !== '' && !keepShown?.has(from + j + 1)) j++;
+    if (lines[i]!.trim() !== '') while (j + 1 < lines.length && shapes[j + 1] === shapes[i] && !keepShown?.has(from + j + 1)) j++;
     if (j - i + 1 >= REPEAT_RUN) {
       shown.push(i, j);
       repeats.push(from + i);
