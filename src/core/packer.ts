@@ -329,7 +329,8 @@ function packOnce(input: PackInput): Packet {
 
   const droppedImportant = dropped.filter((d) => RANK[d.draft.priority] <= RANK.high).length;
   packet.truncated = dropped.length > 0 || shortened !== null || parts.omitted.length > 0 || omitted.some((o) => o.what.startsWith('entries of'));
-  packet.confidence = confidenceOf(parts.confidence, input, droppedImportant, dropped.length);
+  // Low-priority excerpts are samples offered for spare room (a plan's create headers): not showing them loses no confidence.
+  packet.confidence = confidenceOf(parts.confidence, input, droppedImportant, dropped.filter((d) => d.draft.priority !== 'low').length);
   const firstMissing = dropped.find((d) => RANK[d.draft.priority] <= RANK.high)?.draft ?? shortened ?? dropped[0]?.draft;
   packet.recover = rest && !dropped.some((d) => RANK[d.draft.priority] <= RANK.high) ? `reduce inspect ${input.id} --lines ${rest.from}:${rest.to}${rest.stream === 'stderr' ? ' --stderr' : ''}` : recoverCommand(input.id, firstMissing);
   if (input.injection.suspected) {

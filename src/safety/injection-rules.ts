@@ -295,7 +295,9 @@ function buildInjectionRules(): InjectionRule[] {
     {
       kind: 'tool-call',
       id: 'tool-call-json',
-      re: /"(?:tool_calls|function_call|tool_use|tool_call)"\s*:\s*[[{]|"type"\s*:\s*"(?:tool_use|function_call|tool_call|tool_result)"/i,
+      // A `"function_call"` key alone is also a compiler's diagnostic (terraform validate -json: `"function_call":
+      // {"called_as": …}`): it counts when the call's name or arguments follow on its line, as a model API writes it.
+      re: /"(?:tool_calls|tool_use|tool_call)"\s*:\s*[[{]|"function_call"\s*:\s*\{\s*"(?:name|arguments)"|"type"\s*:\s*"(?:tool_use|function_call|tool_call|tool_result)"/i,
       description: 'tool-call JSON (OpenAI tool_calls, Anthropic tool_use)',
       anchors: ['"tool_calls"', '"function_call"', '"tool_use"', '"tool_call"', '"tool_result"'],
     },

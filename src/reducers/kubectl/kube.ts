@@ -257,6 +257,9 @@ export function objectHealth(kind: string, o: Record<string, unknown>): ObjectHe
       severity = Math.max(severity, 1);
     }
   };
+  // A manifest (kustomize or helm template output, `create --dry-run -o yaml`, a file) has no status, or `status: {}`:
+  // nothing reports its health, so it is not "0/3 ready".
+  if (Object.keys(status).length === 0) return { kind, namespace: str(meta.namespace), name: str(meta.name) ?? '?', severity, detail: '' };
   if (kind === 'Deployment' || kind === 'StatefulSet' || kind === 'ReplicaSet') {
     const desired = typeof spec.replicas === 'number' ? spec.replicas : 1;
     want(num(status.readyReplicas), desired, 'ready');

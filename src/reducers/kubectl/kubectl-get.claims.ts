@@ -6,7 +6,8 @@ export const kubectlGetClaims: ReducerClaims = {
   name: 'kubectl-get',
   family: 'kubectl',
   intent: 'answer',
-  claims: ['kubectl get', 'oc get'],
+  // Rendered manifests read as a `get -o yaml` without status: each object counted by kind, none judged.
+  claims: ['kubectl get', 'oc get', 'kubectl kustomize', 'oc kustomize', 'kustomize build'],
   lane: 'internal',
   detect(probe) {
     const head = probe.head.slice(0, 4096);

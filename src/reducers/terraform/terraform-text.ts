@@ -16,6 +16,11 @@ export interface ResourceHeader {
   stream: StreamName;
   from: number;
   to: number;
+  /** The last line of the resource's block (its closing brace), when it was seen: the attributes that change. */
+  blockTo?: number;
+  /** The block's value changes (`~ image = "a" -> "b"`; not the values known only after apply, such as a new id) with
+   * the resource type: blocks that change the same way share it. */
+  changes?: string;
 }
 
 export interface Diagnostic {
@@ -56,6 +61,9 @@ const DIAG_PLAIN = /^(Error|Warning): (.+)$/;
 const DIAG_BOXED = /^│ (Error|Warning): (.+)$/;
 const DIAG_ON = /^[│\s]*on (.+?) line (\d+)/;
 const DIAG_WITH = /^[│\s]*with (.+?),\s*$/;
+
+/** A resource block longer than this is not followed to its end (its header still counts). */
+const MAX_BLOCK_LINES = 400;
 
 /** Headers kept (destroys and replaces first-come; a few samples of other actions); all are counted. */
 const MAX_HEADERS = 2000;
@@ -117,6 +125,8 @@ export class TerraformText {
   private box: Diagnostic | null = null;
   private plain: (Diagnostic & { lines: number; lastText: number }) | null = null;
   private lastHeader: ResourceHeader | null = null;
+  /** The header whose block is being read, and the closing brace that ends it (the header's indent plus two). */
+  private block: { header: ResourceHeader; close: string; changes: string[] } | null = null;
   private wantDetail: Diagnostic | null = null;
 
   line(stream: StreamName, n: number, text: string): void {
@@ -255,6 +265,14 @@ export class TerraformText {
   private readPlanLine(stream: StreamName, n: number, text: string): void {
     const line = { stream, n, text };
     const header = HEADER.exec(text);
+    const block = this.block;
+    if (block && (header || block.header.stream !== stream || n - block.header.from > MAX_BLOCK_LINES)) this.block = null;
+    else if (block && text === block.close) {
+      block.header.blockTo = n;
+      block.header.changes = [block.header.address.replace(/\[[^\]]*\]/g, '[]'), ...block.changes].join('\n');
+      this.block = null;
+      return;
+    } else if (block && block.changes.length < 40 && / -> /.test(text) && !/-> \(known after apply\)/.test(text) && /^\s*[~+-]/.test(text)) block.changes.push(text.trim());
     if (header) {
       const action = actionOf(header[2]!);
       this.actionCounts[action] = (this.actionCounts[action] ?? 0) + 1;
@@ -262,8 +280,11 @@ export class TerraformText {
       const entry: ResourceHeader = { address: header[1]!, action, phrase: header[2]!, stream, from: n, to: n };
       this.lastHeader = entry;
       const keep = action === 'delete' || action === 'replace' || this.headers.filter((h) => h.action === action).length < 20;
-      if (keep && this.headers.length < MAX_HEADERS) this.headers.push(entry);
-      else this.headersDropped++;
+      if (keep && this.headers.length < MAX_HEADERS) {
+        this.headers.push(entry);
+        // `  # addr will be …` opens `  ~ resource "t" "n" {`, closed by `    }`: deeper braces close nested blocks.
+        this.block = { header: entry, close: `${' '.repeat(/^ */.exec(text)![0].length + 2)}}`, changes: [] };
+      } else this.headersDropped++;
       return;
     }
     if (this.lastHeader && this.lastHeader.stream === stream && this.lastHeader.to === n - 1 && REASON.test(text)) {

@@ -11,7 +11,7 @@ import { foldAddressRuns, listHead } from '../generic/address-runs.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { distillPlanJson, isTerraformJson } from './terraform-plan-json.js';
-import { TerraformText, type Diagnostic } from './terraform-text.js';
+import { TerraformText, type Diagnostic, type PlanAction } from './terraform-text.js';
 import { terraformClaims } from './terraform.claims.js';
 /** Completions faster than this are not worth a field. */
 const SLOW_SECONDS = 10;
@@ -93,6 +93,10 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
     if (total > headers.length) omitted.push({ what: `${key} headers past the first ${count(headers.length)} (counted, not kept)`, count: total - headers.length });
   }
 
+  // A plan that ran clean is read for its changes; an apply (its progress lines) or a failure for what happened.
+  const applying = tf.done !== null || tf.inFlight.size > 0 || tf.completed.Creation + tf.completed.Destruction + tf.completed.Modifications > 0;
+  if (!applying && !failedExit && errors.length === 0) citePlanBodies(tf, cite);
+
   let planRef: string | null = null;
   if (tf.plan) {
     planRef = cite({ stream: tf.plan.line.stream, from: tf.plan.line.n, to: tf.plan.line.n, label: 'plan', priority: 'mandatory' });
@@ -164,6 +168,31 @@ function reduceText(tf: TerraformText, digest: LogDigest, failedExit: boolean, e
   const destructive = (tf.actionCounts.delete ?? 0) + (tf.actionCounts.replace ?? 0) > 0 && !tf.done;
   const status = failed ? 'fail' : destructive || warnings.length ? 'warn' : 'ok';
   return { status, summary, fields, citations, omitted, confidence, ...(!failed && outcomeBytes ? { warningBytes: outcomeBytes } : {}) };
+}
+
+/** Lines of a resource block cited whole; a longer one (a create listing every attribute) keeps its header alone. */
+const MAX_BODY_LINES = 60;
+/** What a plan's changed resources say below their headers, ranked for the room an answer leaves: a replacement's
+ * block (the attribute that forces it) first, then in-place updates and drift (only the changed attributes are
+ * printed), then the header of each create and read, which name what appears. */
+const BODY_PRIORITY: Partial<Record<PlanAction, 'high' | 'normal'>> = { replace: 'high', update: 'normal', drift: 'normal', move: 'normal', import: 'normal' };
+
+function citePlanBodies(tf: TerraformText, cite: (draft: Omit<LineCitation, 'ref'>) => string): void {
+  // Blocks that change the same attributes the same way (one image bumped in every region) are shown once: the
+  // others by their header, with the creates.
+  // Of the other headers, the first of each resource (its address without keys and indexes) ranks above the rest.
+  const shown = new Set<string>();
+  const named = new Set<string>();
+  for (const h of tf.headers) {
+    const priority = BODY_PRIORITY[h.action];
+    const distinct = h.changes === undefined || !shown.has(h.changes);
+    const resource = `${h.action} ${h.address.replace(/\[[^\]]*\]/g, '[]')}`;
+    if (priority && distinct && h.blockTo !== undefined && h.blockTo - h.from < MAX_BODY_LINES) {
+      cite({ stream: h.stream, from: h.from, to: h.blockTo, label: `${h.action}: ${h.address}`, kind: h.action === 'drift' ? 'drift' : 'change', priority });
+      if (h.changes !== undefined) shown.add(h.changes);
+    } else if (h.action !== 'delete' && h.action !== 'replace') cite({ stream: h.stream, from: h.from, to: h.to, label: h.action, kind: h.action, priority: named.has(resource) ? 'low' : 'normal' });
+    named.add(resource);
+  }
 }
 
 function describeDiagnostic(d: Diagnostic): string {

@@ -111,6 +111,43 @@ describe('kubectl-get', () => {
     expect(parts.citations.every((c) => 'from' in c)).toBe(true);
   });
 
+  it('counts rendered manifests (kustomize output, no status) by kind and judges none of them not ready', () => {
+    const manifests = `apiVersion: v1
+kind: Service
+metadata:
+  name: prod-api
+  namespace: shop-prod
+spec:
+  ports:
+  - port: 80
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: prod-api
+  namespace: shop-prod
+spec:
+  replicas: 6
+  template:
+    spec:
+      containers:
+      - image: registry.internal/api:1.0.0
+        name: api
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: prod-worker
+spec:
+  replicas: 3
+status: {}
+`;
+    const parts = run(kubectlGetReducer, ['kubectl', 'kustomize', 'overlays/prod'], manifests);
+    expect(parts.status).toBe('ok');
+    expect(parts.fields.kinds).toEqual({ Service: 1, Deployment: 2 });
+    expect(parts.fields.problems).toBeUndefined();
+  });
+
   it('streams a YAML List item by item and cites the status lines', () => {
     const yaml = `apiVersion: v1
 items:

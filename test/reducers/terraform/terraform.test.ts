@@ -90,6 +90,87 @@ describe('terraform reducer', () => {
   });
 });
 
+describe('a plan\'s resource blocks', () => {
+  // Three blocks as `terraform plan -no-color` prints them: two deployments changing one image the same way, and a
+  // replacement forced by an attribute; then creates of two resources, the second one twice.
+  const update = (key: string, id: string): string[] => [
+    `  # terraform_data.deployment["${key}"] will be updated in-place`,
+    '  ~ resource "terraform_data" "deployment" {',
+    `        id     = "${id}"`,
+    '      ~ input  = {',
+    '          ~ image   = "registry.internal/cart:1.2.0" -> "registry.internal/cart:1.2.1"',
+    '            # (2 unchanged attributes hidden)',
+    '        }',
+    '      ~ output = {',
+    '          - image   = "registry.internal/cart:1.2.0"',
+    '        } -> (known after apply)',
+    '    }',
+    '',
+  ];
+  const plan = [
+    ...update('cart/eu-west-1', '6305a564'),
+    ...update('cart/us-east-1', 'ae2ab347'),
+    '  # terraform_data.deployment["orders/eu-west-1"] must be replaced',
+    '-/+ resource "terraform_data" "deployment" {',
+    '      ~ id               = "00dc0026" -> (known after apply)',
+    '      ~ triggers_replace = [',
+    '          ~ "web" -> "core",',
+    '        ]',
+    '    }',
+    '',
+    '  # terraform_data.deployment["auth/ap-south-1"] will be created',
+    '  + resource "terraform_data" "deployment" {',
+    '      + id     = (known after apply)',
+    '    }',
+    '',
+    '  # terraform_data.deployment["cart/ap-south-1"] will be created',
+    '  + resource "terraform_data" "deployment" {',
+    '      + id     = (known after apply)',
+    '    }',
+    '',
+    '  # terraform_data.dns[3] will be created',
+    '  + resource "terraform_data" "dns" {',
+    '      + id     = (known after apply)',
+    '    }',
+    '',
+    'Plan: 3 to add, 2 to change, 1 to destroy.',
+  ];
+
+  it('ends each block at its closing brace and keeps the value changes that are known before apply', () => {
+    const tf = feed(plan);
+    expect(tf.headers.map((h) => [h.from, h.blockTo])).toEqual([[1, 11], [13, 23], [25, 31], [33, 36], [38, 41], [43, 46]]);
+    expect(tf.headers[0]!.changes).toBe('terraform_data.deployment[]\n~ image   = "registry.internal/cart:1.2.0" -> "registry.internal/cart:1.2.1"');
+    expect(tf.headers[1]!.changes).toBe(tf.headers[0]!.changes);
+    expect(tf.headers[2]!.changes).toBe('terraform_data.deployment[]\n~ "web" -> "core",');
+  });
+
+  it('cites a replacement\'s and an update\'s block once per distinct change, and the first create of each resource above the rest', () => {
+    const run = terraformReducer.start({ argv: ['terraform', 'plan'], errorPatterns: [], head: '' });
+    plan.forEach((text, i) => run.line('stdout', i + 1, text));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    const cites = parts.citations.filter((c) => 'from' in c && c.kind !== undefined && ['change', 'create', 'update'].includes(c.kind)).map((c) => ('from' in c ? [c.from, c.to, c.priority] : []));
+    expect(cites).toEqual([
+      [1, 11, 'normal'], // the first image bump, whole
+      [13, 13, 'low'], // the same bump again: its header
+      [25, 31, 'high'], // the replacement and the attribute that forces it
+      [33, 33, 'normal'], // the first deployment created
+      [38, 38, 'low'],
+      [43, 43, 'normal'], // the only dns record created
+    ]);
+  });
+
+  it('does not cite the blocks of an apply or of a failed run: what happened is the point', () => {
+    const blocks = (lines: string[], code: number): unknown[] => {
+      const run = terraformReducer.start({ argv: ['terraform', 'apply'], errorPatterns: [], head: '' });
+      lines.forEach((text, i) => run.line('stdout', i + 1, text));
+      return run.finish({ code, signal: null, timedOut: false }).citations.filter((c) => c.kind === 'change' || c.kind === 'create');
+    };
+    expect(blocks([...plan, '', 'Apply complete! Resources: 3 added, 2 changed, 1 destroyed.'], 0)).toEqual([]);
+    expect(blocks([...plan, '', 'terraform_data.dns[3]: Creating...'], 1)).toEqual([]);
+    expect(blocks(plan, 1)).toEqual([]);
+  });
+});
+
 describe('terraform -json machine-readable UI', () => {
   it('reads planned changes, the change summary and diagnostics', () => {
     const tf = feed([
