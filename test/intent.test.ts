@@ -143,6 +143,17 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...tsc, argv: ['pytest', '--collect-only', '-q'] }).intent).toBe('answer');
   });
 
+  it('takes a help page as an answer (`go help build`, `cargo build --help`, `terraform -help`), over the verb it is about', () => {
+    const go = { ...base, reducer: { name: 'go-build', family: 'go', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent({ ...go, argv: ['go', 'help', 'build'] })).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...go, argv: ['cargo', 'build', '--help'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...go, argv: ['terraform', '-help'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...go, argv: ['make', 'help'] }).intent).toBe('answer');
+    // A script or target named like it is not a help page; -h is a flag of its own in df, du, ls and sort.
+    expect(resolveIntent({ ...go, argv: ['npm', 'run', 'help-build'] }).intent).toBe('verdict');
+    expect(resolveIntent({ ...go, argv: ['go', 'build', '-h'] }).intent).toBe('verdict');
+  });
+
   it('asks a family function with the command words, and survives one that throws', () => {
     const byVerb = (words: readonly string[]) => (words[1] === 'show' ? ('answer' as const) : undefined);
     expect(resolveIntent({ ...base, argv: ['tool', 'show'], reducer: { name: 't', family: 't', intent: byVerb }, claimed: true }).source).toBe('family');

@@ -120,10 +120,11 @@ function verbOf(word: string, subcommand: boolean): Intent | null {
 }
 
 /** Flags that turn a build, test or lint tool into a reader: it prints a config, a file list or a plan instead of running. */
-const PRINT_FLAG = /^--?(?:show-?config|print-?config|list-?files(?:-?only)?|list-?tests|collect-?only|print-?(?:files|plan|targets|deps|requirements)|show-?(?:files|deps|targets)|dump-?config|explain-?config)(?:=|$)/i;
+const PRINT_FLAG = /^--?(?:help|show-?config|print-?config|list-?files(?:-?only)?|list-?tests|collect-?only|print-?(?:files|plan|targets|deps|requirements)|show-?(?:files|deps|targets)|dump-?config|explain-?config)(?:=|$)/i;
 
-/** Whether argv asks the tool to print information rather than act (see PRINT_FLAG). */
+/** Whether argv asks the tool to print information rather than act (see PRINT_FLAG), or its help (`go help build`, `git help log`). */
 export function asksToPrint(argv: readonly string[]): boolean {
+  if (commandWords(argv)[1]?.toLowerCase() === 'help') return true;
   return normalizeArgv(argv).slice(1).some((w) => PRINT_FLAG.test(w));
 }
 

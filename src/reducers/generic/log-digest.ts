@@ -80,6 +80,8 @@ type LineNote = { n: number; stat: TemplateStat | null; plain: boolean };
 export interface LogDigestOptions extends ErrorWindowOptions {
   /** Whether to list a log's distinct problems (false when the caller runs its own ProblemLog). */
   problems?: boolean;
+  /** The caller reads the output as a leveled log (the log reducer): its error lines are its problems, never mere mentions. */
+  leveledLog?: boolean;
 }
 
 /**
@@ -116,11 +118,13 @@ export class LogDigest {
 
   /** False when the caller lists a log's problems itself: its rare lines are those problems, not stand-outs. */
   private readonly standOutsWanted: boolean;
+  private readonly leveledLog: boolean;
 
   constructor(options: LogDigestOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
     this.problemLog = options.problems === false ? null : new ProblemLog();
     this.standOutsWanted = options.problems !== false;
+    this.leveledLog = options.leveledLog === true;
   }
 
   /** Per stream, the runs of error lines that only repeat a message a window cites (see ErrorWindowFinder.repeatRuns). */
@@ -242,11 +246,16 @@ export class LogDigest {
     if (this.redLines.dropped) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redLines.dropped });
     for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
     if (this.headlines.dropped) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlines.dropped });
+    // A run that exited 0 with no error leading a line only mentions errors (`runtime.boundsError.Error` in a symbol
+    // table, `ValueError` in a module's help): those lines are content, not what went wrong. A leveled log's error
+    // lines (`[error]` after nginx's time) are its problems, whatever leads them.
+    const mentionsOnly = succeeded && exit.code === 0 && !isLog && !this.leveledLog;
     let weakRank = 0;
     windows.forEach((window, rank) => {
-      const label = window.repeats > 0 ? `error, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : 'error';
+      const what = mentionsOnly ? 'mentions an error' : 'error';
+      const label = window.repeats > 0 ? `${what}, same message ${count(window.repeats)} more times (last at line ${count(window.lastRepeat)})` : what;
       // A window that only mentions an error word (prose, a config value) ranks below the first lines.
-      const priority = window.strength === 2 ? (rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low') : weakRank++ < 3 ? 'normal' : 'low';
+      const priority = window.strength === 2 ? (rank < 6 ? 'high' : rank < 40 ? 'normal' : 'low') : weakRank++ < 3 && !mentionsOnly ? 'normal' : 'low';
       // Noise before the error goes; what follows it stays (a check that recovers three lines later).
       const [from] = this.trimEdges(window.stream, window.from, window.to, Math.min(...window.focus), window.to);
       citations.push({ ref: this.nextRef(), stream: window.stream, from, to: window.to, label, kind: 'error window', priority, focus: window.focus });
@@ -278,7 +287,8 @@ export class LogDigest {
     if (this.errors.errorLines > 0) {
       const repeats = allWindows.reduce((a, w) => a + w.repeats, 0);
       const extra = repeats > 0 ? `; ${plural(repeats, 'repeat')} of the same messages folded` : '';
-      summary.push({ text: `${plural(this.errors.errorLines, 'error line')} in ${plural(allWindows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
+      const lines = mentionsOnly ? `${plural(this.errors.errorLines, 'line')} mentioning errors, none leading its line,` : plural(this.errors.errorLines, 'error line');
+      summary.push({ text: `${lines} in ${plural(allWindows.length + this.errors.droppedWindows, 'window')}${extra}`, cites: errorRefs.slice(0, 3), fields: ['errorLines'] });
     }
     if (this.errors.droppedWindows > 0) omitted.push({ what: 'error windows past the first ' + allWindows.length, count: this.errors.droppedWindows });
     if (this.outcomes.dropped) omitted.push({ what: 'outcome lines in the middle', count: this.outcomes.dropped });

@@ -36,7 +36,8 @@ const EXCERPT_OVERHEAD = 12;
  */
 export function structuredRun(ctx: RunContext, scanners: readonly StructureScanner[], finishParts?: (parts: PacketParts, exit: ExitInfo) => PacketParts, answer: 'whole' | 'index' = 'whole'): ReducerRun {
   // A reducer that runs its own ProblemLog does not need the digest's.
-  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !scanners.some((s) => s instanceof ProblemLog) });
+  const ownProblemLog = scanners.some((s) => s instanceof ProblemLog);
+  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !ownProblemLog, leveledLog: ownProblemLog });
   let chars = 0;
   // A table or list too long to show whole (cg_annotate's per-line counts): the rows with the largest shares stand out.
   const shares = ctx.intent === 'answer' && answer === 'whole' ? new ShareLeaders() : null;

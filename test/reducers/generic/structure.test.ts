@@ -53,6 +53,17 @@ describe('TableScanner', () => {
     expect(cited).toContainEqual([40, 43, 'last rows and the row count']);
   });
 
+  it('cites a status value rare beside the largest even where no value dominates, not the even shares', () => {
+    // paid about half, refunded, failed and pending a sixth each, and one chargeback in the middle.
+    const statuses = ['paid', 'refunded', 'paid', 'failed', 'paid', 'pending'];
+    const rows = Array.from({ length: 300 }, (_, i) => ` ${String(i + 1).padStart(3)} | ${(i === 150 ? 'chargeback' : statuses[i % 6]!).padEnd(10)} | ${(i * 37) % 5000}`);
+    const scanner = new TableScanner();
+    feed(scanner, [' id  | status     | cents', '-----+------------+-------', ...rows, '(300 rows)'].join('\n'));
+    const cited = lines(scanner.finish(refs()).citations);
+    expect(cited).toContainEqual([153, 153, 'row with status chargeback']);
+    expect(cited.filter((c) => String(c[2]).startsWith('row with status'))).toHaveLength(1);
+  });
+
   it('reads mysql boxes, aligned columns over a dashed rule, and CSV with quoted cells', () => {
     const mysql = new TableScanner();
     feed(mysql, '+----+-------+\n| id | state |\n+----+-------+\n|  1 | ok    |\n|  2 | ok    |\n|  3 | bad   |\n+----+-------+\n3 rows in set (0.00 sec)');
