@@ -80,8 +80,12 @@ type LineNote = { n: number; stat: TemplateStat | null; plain: boolean };
 export interface LogDigestOptions extends ErrorWindowOptions {
   /** Whether to list a log's distinct problems (false when the caller runs its own ProblemLog). */
   problems?: boolean;
-  /** The caller reads the output as a leveled log (the log reducer): its error lines are its problems, never mere mentions. */
-  leveledLog?: boolean;
+  /**
+   * The caller reads the output as an answer that is not a log (a symbol table, a help page, a module's docs): in a
+   * run that exited 0 with no error leading a line, error words are its content. The text and structure reducers
+   * set it for answers; others leave it off, since a piped run reports exit 0 whatever happened.
+   */
+  mentionsAreContent?: boolean;
 }
 
 /**
@@ -118,13 +122,13 @@ export class LogDigest {
 
   /** False when the caller lists a log's problems itself: its rare lines are those problems, not stand-outs. */
   private readonly standOutsWanted: boolean;
-  private readonly leveledLog: boolean;
+  private readonly mentionsAreContent: boolean;
 
   constructor(options: LogDigestOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
     this.problemLog = options.problems === false ? null : new ProblemLog();
     this.standOutsWanted = options.problems !== false;
-    this.leveledLog = options.leveledLog === true;
+    this.mentionsAreContent = options.mentionsAreContent === true;
   }
 
   /** Per stream, the runs of error lines that only repeat a message a window cites (see ErrorWindowFinder.repeatRuns). */
@@ -246,10 +250,10 @@ export class LogDigest {
     if (this.redLines.dropped) omitted.push({ what: 'distinct red-marked lines in the middle not cited', count: this.redLines.dropped });
     for (const header of this.sectionsWithErrors) citations.push({ ...this.range(header.stream, header.n, header.n, 'section of an error', 'high'), kind: 'section header' });
     if (this.headlines.dropped) omitted.push({ what: 'distinct error lines not cited on their own', count: this.headlines.dropped });
-    // A run that exited 0 with no error leading a line only mentions errors (`runtime.boundsError.Error` in a symbol
-    // table, `ValueError` in a module's help): those lines are content, not what went wrong. A leveled log's error
-    // lines (`[error]` after nginx's time) are its problems, whatever leads them.
-    const mentionsOnly = succeeded && exit.code === 0 && !isLog && !this.leveledLog;
+    // An answer that exited 0 with no error leading a line only mentions errors (`runtime.boundsError.Error` in a
+    // symbol table, `ValueError` in a module's help): those lines are content, not what went wrong. A leveled log's
+    // error lines (`[error]` after nginx's time) are its problems, whatever leads them.
+    const mentionsOnly = this.mentionsAreContent && succeeded && exit.code === 0 && !isLog;
     let weakRank = 0;
     windows.forEach((window, rank) => {
       const what = mentionsOnly ? 'mentions an error' : 'error';

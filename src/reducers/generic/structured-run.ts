@@ -37,7 +37,7 @@ const EXCERPT_OVERHEAD = 12;
 export function structuredRun(ctx: RunContext, scanners: readonly StructureScanner[], finishParts?: (parts: PacketParts, exit: ExitInfo) => PacketParts, answer: 'whole' | 'index' = 'whole'): ReducerRun {
   // A reducer that runs its own ProblemLog does not need the digest's.
   const ownProblemLog = scanners.some((s) => s instanceof ProblemLog);
-  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !ownProblemLog, leveledLog: ownProblemLog });
+  const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, problems: !ownProblemLog, mentionsAreContent: ctx.intent === 'answer' && !ownProblemLog });
   let chars = 0;
   // A table or list too long to show whole (cg_annotate's per-line counts): the rows with the largest shares stand out.
   const shares = ctx.intent === 'answer' && answer === 'whole' ? new ShareLeaders() : null;

@@ -15,7 +15,7 @@ export const textReducer: Reducer = {
   ...textClaims,
   version: '1.3.7',
   start(ctx) {
-    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, mentionsAreContent: ctx.intent === 'answer' });
     const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;
     const outline = ctx.intent === 'answer' ? new IndentOutline() : null;
     const shares = ctx.intent === 'answer' ? new ShareLeaders() : null;

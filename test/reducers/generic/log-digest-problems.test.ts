@@ -89,8 +89,10 @@ describe('a successful run that only mentions errors', () => {
   // A symbol table (`go tool nm`): names such as runtime.boundsError.Error are content, not failures.
   const symbols = Array.from({ length: 120 }, (_, i) => `  ${(0x480000 + i * 16).toString(16)}  ${2000 - i} T ${i % 20 === 7 ? `runtime.(*TypeAssertion${i}Error).Error` : `runtime.func${i}`}`);
 
-  it('says the lines mention errors, none leading its line, and ranks their windows lowest', () => {
-    const parts = digestOf(symbols, 0);
+  it('says an answer\'s lines mention errors, none leading its line, and ranks their windows lowest', () => {
+    const digest = new LogDigest({ mentionsAreContent: true });
+    symbols.forEach((text, i) => digest.line('stdout', i + 1, text));
+    const parts = digest.finish({ code: 0, signal: null, timedOut: false });
     expect(parts.status).toBe('ok');
     expect(parts.summary.map((b) => b.text)).toContainEqual(expect.stringMatching(/^6 lines mentioning errors, none leading its line, in \d+ windows?/));
     const windows = parts.citations.filter((c) => c.kind === 'error window');
@@ -98,8 +100,8 @@ describe('a successful run that only mentions errors', () => {
     expect(windows.every((c) => c.priority === 'low' && c.label!.startsWith('mentions an error'))).toBe(true);
   });
 
-  it('still calls them error lines when the run failed, its exit is unknown, or the caller reads a leveled log', () => {
-    for (const [code, options] of [[1, {}], [null, {}], [0, { problems: false, leveledLog: true }]] as const) {
+  it('still calls them error lines when the run failed, its exit is unknown, or the caller does not read an answer', () => {
+    for (const [code, options] of [[1, { mentionsAreContent: true }], [null, { mentionsAreContent: true }], [0, {}]] as const) {
       const digest = new LogDigest(options);
       symbols.forEach((text, i) => digest.line('stdout', i + 1, text));
       const parts = digest.finish({ code, signal: null, timedOut: false });
