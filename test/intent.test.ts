@@ -154,6 +154,20 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...go, argv: ['go', 'build', '-h'] }).intent).toBe('verdict');
   });
 
+  it('takes a run asked for benchmarks or a load test as an answer: its numbers were asked for', () => {
+    const go = { ...base, reducer: { name: 'go-test', family: 'go', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent({ ...go, argv: ['go', 'test', '-bench', '.', '-run', '^$', './...'] })).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...go, argv: ['go', 'test', '-bench=BenchmarkSort', './sort'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...go, argv: ['cargo', 'bench'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...go, argv: ['npm', 'run', 'bench'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...go, argv: ['pytest', '--benchmark-only'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...base, argv: ['hyperfine', '--runs', '20', 'ls'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...base, argv: ['pgbench', '-c', '10', '-T', '30', 'shop'] }).intent).toBe('answer');
+    // A benchmark package's tests, a benchmark file read, and a word only like it stay what they were.
+    expect(resolveIntent({ ...go, argv: ['go', 'test', './benchmarks/...'] }).intent).toBe('verdict');
+    expect(resolveIntent({ ...go, argv: ['go', 'test', '-benchmem', './...'] }).intent).toBe('verdict');
+  });
+
   it('asks a family function with the command words, and survives one that throws', () => {
     const byVerb = (words: readonly string[]) => (words[1] === 'show' ? ('answer' as const) : undefined);
     expect(resolveIntent({ ...base, argv: ['tool', 'show'], reducer: { name: 't', family: 't', intent: byVerb }, claimed: true }).source).toBe('family');

@@ -26,13 +26,14 @@ const ANSWER_VERBS = new Set([
   'print', 'printenv', 'env', 'blame', 'shortlog', 'reflog', 'config', 'version', 'history', 'top', 'events', 'read', 'dump', 'export',
   'jq', 'yq', 'wc', 'stat', 'less', 'more', 'bat', 'nl', 'sort', 'uniq', 'cut', 'column', 'free', 'lsof', 'netstat', 'ss', 'which', 'whereis',
   'tldr', 'man', 'help', 'api', 'policy', 'madison', 'depends', 'rdepends', 'freeze', 'metadata', 'pkg-config', 'locate', 'file', 'xxd', 'od',
+  'bench', 'benchmark',
 ]);
 
 /** Verbs that change or check something: what matters is whether it worked. */
 const VERDICT_VERBS = new Set([
   'build', 'test', 'install', 'i', 'ci', 'add', 'remove', 'uninstall', 'update', 'upgrade', 'apply', 'destroy', 'lint', 'check', 'run', 'exec',
   'compile', 'deploy', 'push', 'pull', 'publish', 'up', 'down', 'start', 'stop', 'restart', 'create', 'delete', 'init', 'validate', 'fmt',
-  'format', 'migrate', 'sync', 'fetch', 'clone', 'commit', 'merge', 'rebase', 'checkout', 'switch', 'reset', 'bench', 'make', 'tsc', 'pytest',
+  'format', 'migrate', 'sync', 'fetch', 'clone', 'commit', 'merge', 'rebase', 'checkout', 'switch', 'reset', 'make', 'tsc', 'pytest',
   'jest', 'vitest', 'mocha', 'eslint', 'ruff', 'mypy', 'pylint', 'gcc', 'clang', 'cargo-build', 'rollout', 'scale', 'patch', 'wait', 'import',
 ]);
 
@@ -139,6 +140,23 @@ function isDependencyPlan(argv: readonly string[]): boolean {
 
 /** `--debug` (not `--debug-brk`, not `--debug=false`): the caller asked to see how the tool went about its job. */
 const TRACE_FLAG = /^--debug(?:=(?!false\b|0\b|off\b)\S+)?$/;
+
+/** Flags that ask a test runner for its benchmarks: `go test -bench .`, `cargo test --bench x`, `pytest --benchmark-only`. */
+const BENCH_FLAG = /^--?bench(?:mark)?(?:-only)?(?:=|$)/;
+/** Programs that only measure: load generators and benchmark runners print numbers to read. */
+const MEASURING_TOOLS = new Set(['hyperfine', 'wrk', 'wrk2', 'ab', 'pgbench', 'redis-benchmark', 'memtier_benchmark', 'sysbench', 'fio', 'iperf3', 'oha', 'bombardier', 'siege', 'vegeta']);
+
+/**
+ * Whether argv asks for measurements: benchmarks of a test runner (`go test -bench .`, `cargo bench`, `npm run
+ * bench`) or a measuring tool (`hyperfine`, `wrk`, `pgbench`). The numbers are what was asked for, not a verdict.
+ */
+function asksToMeasure(argv: readonly string[]): boolean {
+  const words = commandWords(argv);
+  if (words.length === 0) return false;
+  if (MEASURING_TOOLS.has(words[0]!.toLowerCase())) return true;
+  if (words.slice(1, 4).some((w) => /^bench(?:mark)?s?$/i.test(w))) return true;
+  return normalizeArgv(argv).slice(1).some((w) => BENCH_FLAG.test(w));
+}
 
 /** Whether argv asks the tool for its debug trace (see TRACE_FLAG). */
 function asksForTrace(argv: readonly string[]): boolean {
@@ -249,6 +267,8 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   if (asksToSimulate(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A run asked for its debug trace (`eslint --debug`) was run to read that trace, not for its verdict.
   if (asksForTrace(inputs.argv)) return { intent: 'answer', source: 'verb' };
+  // A run asked for benchmarks or a load test (`go test -bench .`, `cargo bench`, `hyperfine`) was run for its numbers.
+  if (asksToMeasure(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A family that claimed the command knows its verbs best; one chosen by content yields to argv.
   const own = familyIntent(inputs.reducer, inputs.argv);
   if (own && inputs.claimed) return { intent: own, source: 'family' };
