@@ -42,6 +42,8 @@ const PSQL_RULE = /^-+(?:\+-+)*$/;
 const MYSQL_BORDER = /^[+┌├└╔╠╚╭╰](?:[-─═]+[+┬┼┴┐┤┘╦╬╩╗╣╝╮╯])+$/;
 const BOX_ROW = /^[|│║].*[|│║]$/;
 const DASH_RULE = /^\s*-{2,}(?: +-{2,})+\s*$/;
+/** A rule of `=` runs under a header, joined by `-` or a space (dpkg -l's `+++-====-====`, `==== =====`). */
+const EQUALS_RULE = /^[+=]{2,}(?:[- ][+=]{2,})+\s*$/;
 /** A header names columns: a line holding a date, a commit hash or code is a data row (`git blame`, a log). */
 const NOT_A_HEADER = /\d{4}-\d\d-\d\d|\b[0-9a-f]{7,40}\b|[(){};]\s*\S|=>|\)\s/;
 /** An upper-case header with two or more gaps of two spaces (`NAME   READY   STATUS`). */
@@ -443,6 +445,16 @@ export class TableScanner {
       const names = splitBox(samePrev.text, 'psql');
       if (names.length === (text.match(/\+/g)?.length ?? 0) + 1) {
         this.begin('psql', stream, samePrev.n, names, []);
+        return true;
+      }
+    }
+    // A header over a rule of `=` runs (dpkg -l): each run starts a column, whatever the header's own spacing.
+    if (samePrev && EQUALS_RULE.test(text) && text.includes('=') && samePrev.text.trim() !== '') {
+      const starts = [...text.matchAll(/[+=]+/g)].map((m) => m.index!);
+      const names = sliceAligned(samePrev.text, starts);
+      if (names.length >= 2 && names.length <= MAX_COLUMNS && names.every((name) => name !== '')) {
+        this.aligned = null;
+        this.begin('aligned', stream, samePrev.n, names, starts);
         return true;
       }
     }

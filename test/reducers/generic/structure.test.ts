@@ -64,6 +64,15 @@ describe('TableScanner', () => {
     expect(cited.filter((c) => String(c[2]).startsWith('row with status'))).toHaveLength(1);
   });
 
+  it('reads a header over a rule of = runs (dpkg -l): one column per run, the odd status row cited', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `${i === 41 ? 'rc' : 'ii'}  ${`pkg${String(i).padStart(2, '0')}`.padEnd(12)} ${`1.${i}-1`.padEnd(9)} ${i % 3 ? 'amd64' : 'all  '}        package number ${i}`);
+    const scanner = new TableScanner();
+    feed(scanner, ['Desired=Unknown/Install/Remove/Purge/Hold', '||/ Name         Version   Architecture Description', '+++-============-=========-============-====================', ...rows].join('\n'));
+    const out = scanner.finish(refs());
+    expect((out.fields.tables as Array<Record<string, unknown>>)[0]).toMatchObject({ kind: 'aligned', rows: 60, columns: ['||/', 'Name', 'Version', 'Architecture', 'Description'] });
+    expect(lines(out.citations)).toContainEqual([45, 45, 'first row with ||/ rc']);
+  });
+
   it('reads mysql boxes, aligned columns over a dashed rule, and CSV with quoted cells', () => {
     const mysql = new TableScanner();
     feed(mysql, '+----+-------+\n| id | state |\n+----+-------+\n|  1 | ok    |\n|  2 | ok    |\n|  3 | bad   |\n+----+-------+\n3 rows in set (0.00 sec)');
