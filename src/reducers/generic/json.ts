@@ -104,7 +104,7 @@ export function distillJson(doc: unknown, style: JsonStyle, refs: { nextRef(): s
   const histogramField: Record<string, Record<string, number>> = {};
   collections.forEach((collection, rank) => {
     const where = collection.pointer || '/';
-    const flagged = [...collection.anomalies].sort((a, b) => b.weight - a.weight || a.index - b.index);
+    const flagged = distinctFirst([...collection.anomalies].sort((a, b) => b.weight - a.weight || a.index - b.index));
     flaggedTotal += flagged.length;
     const flaggedRefs: string[] = [];
     flagged.slice(0, MAX_FLAGGED_CITED).forEach((anomaly, i) => {
@@ -177,6 +177,22 @@ function describeRoot(doc: unknown): string {
     return `JSON object with ${plural(keys.length, 'key')}: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`;
   }
   return `JSON ${doc === null ? 'null' : typeof doc}`;
+}
+
+/**
+ * Each distinct flagged value first (the heaviest of each), then the repeats: 304 orders with status=failed are one
+ * finding, and the one status=chargeback among them must not wait behind all of them.
+ */
+function distinctFirst(anomalies: Anomaly[]): Anomaly[] {
+  const seen = new Set<string>();
+  const first: Anomaly[] = [];
+  const repeats: Anomaly[] = [];
+  for (const anomaly of anomalies) {
+    const key = describeAnomaly(anomaly);
+    (seen.has(key) ? repeats : first).push(anomaly);
+    seen.add(key);
+  }
+  return [...first, ...repeats];
 }
 
 function describeAnomaly(anomaly: Anomaly): string {

@@ -345,6 +345,15 @@ describe('JSON documents', () => {
     expect(text).toContain('"author":{"login":"bot"}');
   });
 
+  it('cites each distinct flagged value before the repeats of a common one', () => {
+    // 300 orders, a third of them failed payments (one finding), and one chargeback near the end.
+    const orders = Array.from({ length: 300 }, (_, i) => ({ id: String(1000 + i), status: i === 280 ? 'chargeback' : ['paid', 'failed', 'paid'][i % 3], cents: (i * 37) % 5000 }));
+    const { packet } = reduce(JSON.stringify(orders), { family: 'json', maxBytes: 2048 });
+    const labels = packet.citations.map((c) => c.label);
+    expect(labels).toContain('flagged: status=chargeback');
+    expect(labels.indexOf('flagged: status=chargeback')).toBeLessThan(labels.lastIndexOf('flagged: status=failed'));
+  });
+
   it('names the item first when the flagged entity is nested inside it', () => {
     const pod = (name: string, reason: string | null) => ({
       metadata: { name, namespace: 'prod', uid: 'u' },
