@@ -245,6 +245,8 @@ function textRun(report: TestReport): ReducerRun {
         // gotestsum repeats the verdict inside its own `=== FAIL:` block.
         if (failing && failing.indent < 0 && name === failing.name) return;
         report.addCount(verdict === 'PASS' ? 'passed' : verdict === 'FAIL' ? 'failed' : 'skipped');
+        // `--- PASS: TestX (1.20s)`: a top-level test's time (a subtest's is inside its parent's).
+        if (verdict === 'PASS' && result[4] !== undefined && !name!.includes('/')) report.addDuration(s, n, name!, Number(result[4]));
         if (verdict === 'SKIP') {
           // -v prints the reason (t.Skip's message) before the verdict; a reason-less skip is its own line.
           const said = outputs.get(name!);

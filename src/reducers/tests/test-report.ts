@@ -33,6 +33,11 @@ const MAX_RESULT_LINES = 1000;
 const RESULT_OVERHEAD = 40;
 /** Distinct lines a passing test printed (t.Log) cited on success, in the room left: a -v run was asked for them. */
 const TEST_LOGS_CITED = 8;
+/** A passing test this slow, and this many times slower than the typical one, is cited with the outcome. */
+const SLOW_TEST_SECONDS = 1;
+const SLOW_TEST_FACTOR = 5;
+/** Slowest tests kept (by duration) and cited. */
+const SLOWEST_KEPT = 3;
 /** Measurement lines remembered (positions only); later ones are counted. */
 const MAX_MEASUREMENTS = 400;
 
@@ -220,6 +225,9 @@ export class TestReport {
   private measurementCount = 0;
   /** What passing tests printed (t.Log, print debugging), each template once. */
   private readonly testLogs = new WarningTemplates();
+  /** The slowest tests' verdict lines (`--- PASS: TestX (3.21s)`), and every duration seen, to tell slow from typical. */
+  private readonly slowest: Array<{ stream: StreamName; n: number; name: string; seconds: number }> = [];
+  private readonly durations: number[] = [];
 
   constructor(
     private readonly options: ReportOptions,
@@ -288,6 +296,23 @@ export class TestReport {
    * A line a passing test printed of its own (`x_test.go:12: seeded 100 rows`): counted under its
    * template; on success the first distinct ones fill the room the outcome, skips and warnings left.
    */
+  /** A test's duration from its verdict line: the slowest ones stand out on a passing run (a suite asked to speed up). */
+  addDuration(stream: StreamName, n: number, name: string, seconds: number): void {
+    if (this.durations.length < 100_000) this.durations.push(seconds);
+    if (this.slowest.length === SLOWEST_KEPT && seconds <= this.slowest[SLOWEST_KEPT - 1]!.seconds) return;
+    this.slowest.push({ stream, n, name, seconds });
+    this.slowest.sort((a, b) => b.seconds - a.seconds || a.n - b.n);
+    if (this.slowest.length > SLOWEST_KEPT) this.slowest.pop();
+  }
+
+  /** The slowest tests that stand out: at least SLOW_TEST_SECONDS and SLOW_TEST_FACTOR times the median duration. */
+  private slowTests(): Array<{ stream: StreamName; n: number; name: string; seconds: number }> {
+    if (this.durations.length < 3) return [];
+    const sorted = [...this.durations].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    return this.slowest.filter((t) => t.seconds >= SLOW_TEST_SECONDS && t.seconds >= median * SLOW_TEST_FACTOR);
+  }
+
   addTestLog(stream: StreamName, n: number, body: string, length = body.length): void {
     this.testLogs.add(stream, n, body, length);
   }
@@ -428,10 +453,23 @@ export class TestReport {
       const label = w.count > 1 ? `test output ×${count(w.count)}, last at line ${count(w.last)}` : 'test output';
       citations.push({ ref: this.digest.nextRef(), stream: w.stream, from: w.first, to: w.to, label, priority: 'normal' });
     });
+    // The slowest tests, when they stand out: a passing suite is often run to be made faster.
+    const slow = this.slowTests();
+    const summary: Bullet[] = [];
+    if (slow.length) {
+      fields.slowest = slow.map((t) => `${t.name} ${t.seconds}s`);
+      const refs = slow.map((t) => {
+        const ref = this.digest.nextRef();
+        citations.push({ ref, stream: t.stream, from: t.n, to: t.n, label: 'slowest test', kind: 'slowest test', priority: 'high' });
+        return ref;
+      });
+      summary.push({ text: `slowest: ${slow.map((t) => `${t.name} (${t.seconds}s)`).join(', ')}`, cites: refs, fields: ['slowest'] });
+    }
     const omitted = [...results.omitted, ...warnings.omitted];
     if (logs.length > TEST_LOGS_CITED) omitted.push({ what: 'distinct lines printed by passing tests not cited', count: logs.length - TEST_LOGS_CITED });
-    const extraBytes = warnings.bytes + results.bytes;
-    return { status: 'ok', summary: [bullet, ...measured.summary, ...warnings.summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}), ...(measured.bytes ? { answerBytes: measured.bytes } : {}) };
+    // The slowest tests' verdict lines grow the budget as warnings do (a name and a time: a line each).
+    const extraBytes = warnings.bytes + results.bytes + slow.reduce((a, t) => a + t.name.length + 30 + RESULT_OVERHEAD, 0);
+    return { status: 'ok', summary: [bullet, ...measured.summary, ...warnings.summary, ...summary], fields, citations, omitted, confidence: 0.9, ...(extraBytes ? { warningBytes: extraBytes } : {}), ...(measured.bytes ? { answerBytes: measured.bytes } : {}) };
   }
 
   /** True once anything test-like was seen; otherwise the packet is the generic digest. */

@@ -209,6 +209,16 @@ describe('go-test reducer: gotestsum', () => {
 });
 
 describe('go-test reducer: what a verdict keeps beyond the failures', () => {
+  it('cites the slowest top-level test of a passing -v run when it stands out, not when every test is as slow', () => {
+    const run = (seconds: (i: number) => string): string => [...Array.from({ length: 12 }, (_, i) => [`=== RUN   TestCase${i}`, `--- PASS: TestCase${i} (${seconds(i)}s)`, `    --- PASS: TestCase${i}/sub (${seconds(i)}s)`]).flat(), 'PASS', 'ok  \texample.com/svc\t9.1s'].join('\n');
+    const slow = reduce(goTestReducer, { stdout: run((i) => (i === 7 ? '3.21' : '0.01')) }, 0, ['go', 'test', '-v', './...']);
+    expect(slow.fields.slowest).toEqual(['TestCase7 3.21s']);
+    expect(slow.citations.filter((c) => c.kind === 'slowest test').map((c) => ('from' in c ? [c.from, c.priority] : []))).toEqual([[23, 'high']]);
+    expect(slow.summary.map((b) => b.text)).toContain('slowest: TestCase7 (3.21s)');
+    const even = reduce(goTestReducer, { stdout: run(() => '2.00') }, 0, ['go', 'test', '-v', './...']);
+    expect(even.fields.slowest).toBeUndefined();
+  });
+
   const run = [
     '=== RUN   TestParseAnchors',
     '    yamlx_test.go:132: anchors need the v3 decoder; see issue 41',
