@@ -22,6 +22,8 @@ const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
 const MAX_DISTINCT_EXTRA = 20;
 const MAX_KINDS = 2_000;
+/** Lines below a tool summary read as its continuation, at most. */
+const MAX_SUMMARY_CONTINUATION = 3;
 /**
  * A code seen at most this often so far is rare: each of its distinct messages is a kind of its own
  * (eslint's eqeqeq says `'==='` in one place and `'!=='` in another). A frequent code is one kind.
@@ -59,6 +61,8 @@ export interface PointerUnit {
 interface SummaryLine {
   stream: StreamName;
   n: number;
+  /** The last line of the summary: indented lines right below it continue it (`  0 errors and 14 warnings potentially fixable`). */
+  to: number;
   kind: SummaryKind;
   text: string;
 }
@@ -105,6 +109,7 @@ export class DiagnosticTally {
     const result = this.parsers[stream].push(n, text);
     if (result.done) this.addBlock(stream, result.done);
     if (result.summary) this.addSummary(stream, n, result.summary, text);
+    else this.continueSummary(stream, n, text, result.claimed);
     if (result.step) this.steps++;
     return result.claimed;
   }
@@ -172,8 +177,15 @@ export class DiagnosticTally {
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
     if (kind === 'failure') this.failedSummary = true;
-    const entry = { stream, n, kind, text: clip(text.trim(), 160) };
+    const entry = { stream, n, to: n, kind, text: clip(text.trim(), 160) };
     this.summaries.push(entry);
+  }
+
+  /** An indented line right below the tool's summary, that no diagnostic claimed as its own, is part of the summary. */
+  private continueSummary(stream: StreamName, n: number, text: string, claimed: boolean): void {
+    const last = this.summaries.items[this.summaries.items.length - 1];
+    if (!last || last.stream !== stream || last.to !== n - 1 || last.to - last.n >= MAX_SUMMARY_CONTINUATION) return;
+    if (/^\s+\S/.test(text) && this.parsers[stream].idle() && (claimed || !/^\s+at /.test(text))) last.to = n;
   }
 
   /** The diagnostics counted so far. */
@@ -223,7 +235,7 @@ export class DiagnosticTally {
       const ref = nextRef();
       if (s === verdict) verdictRef = ref;
       const priority: Priority = s === verdict ? (s.kind === 'failure' || this.diagnostics > 0 ? 'mandatory' : 'normal') : 'high';
-      citations.push({ ref, stream: s.stream, from: s.n, to: s.n, label: 'tool summary', priority });
+      citations.push({ ref, stream: s.stream, from: s.n, to: s.to, label: 'tool summary', priority });
     }
 
     fields.errors = this.errors;
