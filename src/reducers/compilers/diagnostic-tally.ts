@@ -95,6 +95,8 @@ export class DiagnosticTally {
   private readonly warningKinds = new Set<string>();
   /** The last error read, cited at the end when the first ones and the new kinds did not reach it: the end of a long list is where its odd ones often sit. */
   private lastError: Unit | null = null;
+  /** The last warning read, likewise, cited when the run has no errors. */
+  private lastWarning: Unit | null = null;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
   failedSummary = false;
   errors = 0;
@@ -126,6 +128,7 @@ export class DiagnosticTally {
     const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
     const unit = { diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel };
     if (d.severity === 'error') this.lastError = cite ? null : unit;
+    else this.lastWarning = cite ? null : unit;
     if (cite) this.units.push(unit);
   }
 
@@ -200,7 +203,10 @@ export class DiagnosticTally {
       if (block) this.addBlock(stream, block);
     }
     if (this.lastError) this.units.push({ ...this.lastError, novel: true, last: true });
+    // A run with warnings only: its last warning, for the same reason (the last file of a long report).
+    else if (this.errors === 0 && this.lastWarning) this.units.push({ ...this.lastWarning, last: true });
     this.lastError = null;
+    this.lastWarning = null;
   }
 
   /** Whether anything was recognised: a diagnostic or a verdict line. */

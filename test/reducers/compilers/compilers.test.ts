@@ -234,6 +234,18 @@ describe('compiler packets', () => {
     expect(parts.summary.some((b) => b.text.startsWith('1 file with fixes'))).toBe(true);
   });
 
+  it('a warnings-only run past the cited warnings also cites its last warning (the end of a long report)', () => {
+    const lines: Array<['stdout', string]> = [];
+    for (let f = 0; f < 12; f++) {
+      lines.push(['stdout', `/p/src/m${f}.js`], ['stdout', `  2:8  warning  'path' is defined but never used  no-unused-vars`], ['stdout', '']);
+    }
+    lines.push(['stdout', '✖ 12 problems (0 errors, 12 warnings)']);
+    const parts = run(byName('eslint'), lines, 0);
+    expect(parts.citations.some((c) => 'from' in c && c.from <= 35 && c.to >= 35)).toBe(true);
+    const withError = run(byName('eslint'), [['stdout', '/p/a.js'], ['stdout', '  1:1  error  Unexpected var  no-var'], ['stdout', ''], ...lines.slice(0, -1), ['stdout', '✖ 13 problems (1 error, 12 warnings)']], 1);
+    expect(withError.citations.some((c) => 'from' in c && c.from <= 38 && c.to >= 38)).toBe(false);
+  });
+
   it('cites the indented line right below the tool summary with it (stylish: how many problems --fix would fix)', () => {
     const parts = run(
       byName('eslint'),
