@@ -128,6 +128,13 @@ export class LogDigest {
     return this.errors.repeatRuns;
   }
 
+  /** The last line of `stream` with any text (among the last few read), or null. */
+  lastTextLine(stream: StreamName): number | null {
+    const recent = this.recent[stream];
+    for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.stat !== null) return recent[i]!.n;
+    return null;
+  }
+
   /** Counts a line that a structure scanner read instead (a table row is data, not an error). */
   skip(stream: StreamName, n: number): void {
     this.lines[stream] = n;

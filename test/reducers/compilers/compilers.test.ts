@@ -246,6 +246,19 @@ describe('compiler packets', () => {
     expect(withError.citations.some((c) => 'from' in c && c.from <= 38 && c.to >= 38)).toBe(false);
   });
 
+  it('a build that succeeded cites the last line it printed when nothing claimed it (`Built libcore 70 objects`)', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [
+      ['stdout', 'gcc -O2 -Wall -c src/a.c -o build/a.o'],
+      ['stderr', "src/a.c:3:9: warning: unused variable 'x' [-Wunused-variable]"],
+      ['stdout', 'ar rcs build/libcore.a build/a.o'],
+      ['stdout', 'Built libcore 1 objects'],
+    ];
+    const parts = run(byName('gcc'), lines, 0);
+    expect(parts.citations.find((c) => c.label === 'last line')).toMatchObject({ stream: 'stdout', from: 3, to: 3 });
+    const failed = run(byName('gcc'), [...lines.slice(0, 1), ['stderr', "src/a.c:3:9: error: 'y' undeclared"], ...lines.slice(2)], 2);
+    expect(failed.citations.some((c) => c.label === 'last line')).toBe(false);
+  });
+
   it('cites the indented line right below the tool summary with it (stylish: how many problems --fix would fix)', () => {
     const parts = run(
       byName('eslint'),
