@@ -31,13 +31,15 @@ const DOLLAR = /^\$ (\S.*)$/;
 const MAKE_OWN = /^(?:g?make|just)(?:\[\d+\])?:/;
 /** make's options that run no recipe: -n (and -np, -pn …), -p, -q, --dry-run, --just-print, --recon, --print-data-base, --question. */
 const MAKE_NOTHING_RUN = /^(?:-[A-Za-z]*[npq][A-Za-z]*|--(?:dry-run|just-print|recon|print-data-base|question))$/;
+/** Commands a recipe runs to prepare or tidy up (their output, if any, says nothing of the job). */
+const SETUP = new Set(['mkdir', 'rm', 'rmdir', 'cp', 'mv', 'ln', 'touch', 'chmod', 'cd', 'true', ':']);
 /** Lines of the head read for a header or an echo: they come first, before the command's output. */
 const LOOK_LINES = 12;
 
 /**
  * The words of the command the runner echoed, when `argv` runs a task runner and the head shows its echo; else null.
  * make marks no echo: its first line that is not its own is taken as one when it reads as a command line (a program
- * name, then words). A recipe that printed first instead (`@echo Building…`) then names no program any reducer or
+ * name, then words), past set-up steps (`mkdir -p build`, `rm -f *.o`), which are not the job. A recipe that printed first instead (`@echo Building…`) then names no program any reducer or
  * verb knows, so detection and intent go by content, as they would for the make run.
  */
 export function echoedCommand(argv: readonly string[], head: string): EchoedCommand | null {
@@ -58,11 +60,16 @@ export function echoedCommand(argv: readonly string[], head: string): EchoedComm
   }
   // `make -n` prints the commands it would run, `make -p` its database: nothing ran, the output is the answer.
   if (MAKES.has(runner) && !words.some((w) => MAKE_NOTHING_RUN.test(w))) {
-    const at = lines.findIndex((l) => l.trim() !== '' && !MAKE_OWN.test(l));
-    const first = lines[at];
-    if (first === undefined || first !== first.trimStart()) return null;
-    const command = inner(first);
-    return command ? { argv: command, line: at } : null;
+    for (let at = 0; at < lines.length; at++) {
+      const line = lines[at]!;
+      if (line.trim() === '' || MAKE_OWN.test(line)) continue;
+      if (line !== line.trimStart()) return null;
+      const command = inner(line);
+      // A recipe's set-up step (`mkdir -p build`, `rm -f x.o`) is not the job: the next echoed line may be.
+      if (command && SETUP.has(command[0]!)) continue;
+      return command ? { argv: command, line: at } : null;
+    }
+    return null;
   }
   return null;
 }

@@ -45,6 +45,7 @@ import { kubectlEventsClaims } from './kubectl/kubectl-events.claims.js';
 import { kubectlGetClaims } from './kubectl/kubectl-get.claims.js';
 import { kubectlLogsClaims } from './kubectl/kubectl-logs.claims.js';
 import { listClaims } from './generic/list.claims.js';
+import { makeDatabaseClaims } from './compilers/make-database.claims.js';
 import { logClaims } from './generic/log.claims.js';
 import { mochaClaims } from './tests/mocha.claims.js';
 import { nodeTestClaims } from './tests/node-test.claims.js';
@@ -105,6 +106,7 @@ export const reducers: readonly RegisteredReducer[] = [
   lazy(kubectlEventsClaims, () => import('./kubectl/kubectl-events.js').then((m) => m.kubectlEventsReducer)),
   lazy(kubectlGetClaims, () => import('./kubectl/kubectl-get.js').then((m) => m.kubectlGetReducer)),
   lazy(kubectlLogsClaims, () => import('./kubectl/kubectl-logs.js').then((m) => m.kubectlLogsReducer)),
+  lazy(makeDatabaseClaims, () => import('./compilers/make-database.js').then((m) => m.makeDatabaseReducer)),
   lazy(mochaClaims, () => import('./tests/mocha.js').then((m) => m.mochaReducer)),
   lazy(nodeTestClaims, () => import('./tests/node-test.js').then((m) => m.nodeTestReducer)),
   lazy(npmAuditClaims, () => import('./packages/npm-audit.js').then((m) => m.npmAuditReducer)),

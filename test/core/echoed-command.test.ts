@@ -38,6 +38,11 @@ describe('the command a task runner echoed', () => {
     expect(echoed('make -j4 test', 'go test ./...\n')?.argv).toEqual(['go', 'test', './...']);
   });
 
+  it("reads past a recipe's set-up steps to the job (`mkdir -p build` first, then the compiler)", () => {
+    expect(echoed('make -j2', 'mkdir -p build\nrm -f build/old.o\ngcc -O2 -c src/a.c -o build/a.o\n')).toEqual({ argv: ['gcc', '-O2', '-c', 'src/a.c', '-o', 'build/a.o'], line: 2 });
+    expect(echoed('make', 'mkdir -p build\n')).toBeNull();
+  });
+
   it('is null for other commands and for runners that echoed nothing', () => {
     expect(echoed('npm install', '\n> shop@1.4.0 postinstall\n> node setup.js\n')).toBeNull();
     expect(echoed('npm run build', 'some output\n')).toBeNull();

@@ -70,6 +70,10 @@ export class CompilerRun implements ReducerRun {
       const refs = new Set(warnings.map((c) => c.ref));
       citations.push(...warnings);
       summary.push(...digestParts.summary.filter((b) => b.cites?.length && b.cites.every((r) => refs.has(r))));
+      // What a build that succeeded printed last, when no diagnostic or build step claimed it, is its outcome
+      // (`Built libcore 70 objects`, `ar rcs libcore.a …`): one line.
+      const last = this.digest.lastTextLine('stdout');
+      if (last !== null && last === this.digest.lines.stdout) citations.push({ ref: this.digest.nextRef(), stream: 'stdout', from: last, to: last, label: 'last line', priority: 'normal' });
     }
     return {
       status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',

@@ -22,6 +22,8 @@ const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
 const MAX_DISTINCT_EXTRA = 20;
 const MAX_KINDS = 2_000;
+/** Lines below a tool summary read as its continuation, at most. */
+const MAX_SUMMARY_CONTINUATION = 3;
 /**
  * A code seen at most this often so far is rare: each of its distinct messages is a kind of its own
  * (eslint's eqeqeq says `'==='` in one place and `'!=='` in another). A frequent code is one kind.
@@ -59,6 +61,8 @@ export interface PointerUnit {
 interface SummaryLine {
   stream: StreamName;
   n: number;
+  /** The last line of the summary: indented lines right below it continue it (`  0 errors and 14 warnings potentially fixable`). */
+  to: number;
   kind: SummaryKind;
   text: string;
 }
@@ -91,6 +95,8 @@ export class DiagnosticTally {
   private readonly warningKinds = new Set<string>();
   /** The last error read, cited at the end when the first ones and the new kinds did not reach it: the end of a long list is where its odd ones often sit. */
   private lastError: Unit | null = null;
+  /** The last warning read, likewise, cited when the run has no errors. */
+  private lastWarning: Unit | null = null;
   /** A verdict line said the run failed (`Found 3 errors`, `could not compile`, `make: ***`). */
   failedSummary = false;
   errors = 0;
@@ -105,6 +111,7 @@ export class DiagnosticTally {
     const result = this.parsers[stream].push(n, text);
     if (result.done) this.addBlock(stream, result.done);
     if (result.summary) this.addSummary(stream, n, result.summary, text);
+    else this.continueSummary(stream, n, text, result.claimed);
     if (result.step) this.steps++;
     return result.claimed;
   }
@@ -121,6 +128,7 @@ export class DiagnosticTally {
     const rank = d.severity === 'error' ? this.errors - 1 : this.warnings - 1;
     const unit = { diagnostic: d, stream, from: block.from, to: block.to, at: block.at, rank, novel };
     if (d.severity === 'error') this.lastError = cite ? null : unit;
+    else this.lastWarning = cite ? null : unit;
     if (cite) this.units.push(unit);
   }
 
@@ -172,8 +180,15 @@ export class DiagnosticTally {
 
   private addSummary(stream: StreamName, n: number, kind: SummaryKind, text: string): void {
     if (kind === 'failure') this.failedSummary = true;
-    const entry = { stream, n, kind, text: clip(text.trim(), 160) };
+    const entry = { stream, n, to: n, kind, text: clip(text.trim(), 160) };
     this.summaries.push(entry);
+  }
+
+  /** An indented line right below the tool's summary, that no diagnostic claimed as its own, is part of the summary. */
+  private continueSummary(stream: StreamName, n: number, text: string, claimed: boolean): void {
+    const last = this.summaries.items[this.summaries.items.length - 1];
+    if (!last || last.stream !== stream || last.to !== n - 1 || last.to - last.n >= MAX_SUMMARY_CONTINUATION) return;
+    if (/^\s+\S/.test(text) && this.parsers[stream].idle() && (claimed || !/^\s+at /.test(text))) last.to = n;
   }
 
   /** The diagnostics counted so far. */
@@ -188,7 +203,10 @@ export class DiagnosticTally {
       if (block) this.addBlock(stream, block);
     }
     if (this.lastError) this.units.push({ ...this.lastError, novel: true, last: true });
+    // A run with warnings only: its last warning, for the same reason (the last file of a long report).
+    else if (this.errors === 0 && this.lastWarning) this.units.push({ ...this.lastWarning, last: true });
     this.lastError = null;
+    this.lastWarning = null;
   }
 
   /** Whether anything was recognised: a diagnostic or a verdict line. */
@@ -223,7 +241,7 @@ export class DiagnosticTally {
       const ref = nextRef();
       if (s === verdict) verdictRef = ref;
       const priority: Priority = s === verdict ? (s.kind === 'failure' || this.diagnostics > 0 ? 'mandatory' : 'normal') : 'high';
-      citations.push({ ref, stream: s.stream, from: s.n, to: s.n, label: 'tool summary', priority });
+      citations.push({ ref, stream: s.stream, from: s.n, to: s.to, label: 'tool summary', priority });
     }
 
     fields.errors = this.errors;

@@ -250,6 +250,11 @@ export class DiagnosticParser {
   /** Line of the last eslint file header, so a file's first row is cited with its path. */
   private stylishLine = 0;
 
+  /** Whether no diagnostic block is open (the last line fed did not start or continue one). */
+  idle(): boolean {
+    return this.open === null;
+  }
+
   /** Feeds line `n`; returns the blocks it completed (the open one ends when a line does not belong to it). */
   push(n: number, raw: string): { done: DiagnosticBlock | null; summary: SummaryKind | null; claimed: boolean; step?: boolean } {
     const text = stripAnnotation(raw);

@@ -9,7 +9,7 @@ export const eslintClaims: ReducerClaims = {
   claims: ['eslint', 'next lint'],
   lane: 'internal',
   detect(probe) {
-    if (/^\s*\[\s*\{\s*"filePath"\s*:/.test(probe.head)) return 0.95;
+    if (/^\s*(?:\{\s*"results"\s*:\s*)?\[\s*\{\s*"filePath"\s*:/.test(probe.head)) return 0.95;
     const scan = scanProbe(probe.head, probe.stderrHead);
     if (scan.eslint > 0) return scan.eslint >= 2 || scan.summaries > 0 ? 0.9 : 0.75;
     return 0;

@@ -136,6 +136,13 @@ export class LogDigest {
     return this.errors.repeatRuns;
   }
 
+  /** The last line of `stream` with any text (among the last few read), or null. */
+  lastTextLine(stream: StreamName): number | null {
+    const recent = this.recent[stream];
+    for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.stat !== null) return recent[i]!.n;
+    return null;
+  }
+
   /** Counts a line that a structure scanner read instead (a table row is data, not an error). */
   skip(stream: StreamName, n: number): void {
     this.lines[stream] = n;
@@ -269,11 +276,16 @@ export class LogDigest {
       const lines = this.lines[stream];
       if (lines === 0) continue;
       // The first lines say what ran (a command banner, a count of what was collected): cheap and high.
-      if (!options.skipHead) citations.push(this.range(stream, 1, this.trimEdges(stream, 1, Math.min(HEAD_LINES, lines), 1, 1)[1], 'first lines', 'high'));
+      const head = options.skipHead ? null : this.range(stream, 1, this.trimEdges(stream, 1, Math.min(HEAD_LINES, lines), 1, 1)[1], 'first lines', 'high');
+      let tail: CitationDraft | null = null;
       if (!options.skipTail && lines > HEAD_LINES) {
         const [from] = this.trimEdges(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, lines, lines);
-        citations.push(this.range(stream, from, lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high'));
+        tail = this.range(stream, from, lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high');
       }
+      // A run that succeeded with no outcome line of its own ends with what it did last (a build trace's
+      // final move of the binary into place): its last lines come before its first when only one fits.
+      const tailFirst = succeeded && tail !== null && tail.priority === 'high';
+      for (const c of tailFirst ? [tail, head] : [head, tail]) if (c) citations.push(c);
     }
 
     // Only templates that stand for a real share of the output are worth an excerpt.

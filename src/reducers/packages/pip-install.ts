@@ -31,6 +31,10 @@ const PURE_WHEEL = /-none-any\.whl$/;
 /** Outcome lines past these are counted, not cited. */
 const MAX_PRODUCED = 3;
 const MAX_SAVED_FOCUS = 6;
+/** Opens the install step (the line itself names again what `Successfully installed` names). */
+const INSTALLING = /^Installing collected packages: /;
+/** Lines of an install step followed to the outcome; a longer one is not cited. */
+const MAX_STEP_LINES = 40;
 const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
 const MAX_COMPILER_ERRORS = 5;
 
@@ -43,6 +47,11 @@ export const pipInstallReducer: Reducer = {
     const warnings = new WarningKinds();
     const fields: Record<string, string | number | string[]> = {};
     let installed: { stream: StreamName; n: number; verb: string; names: string[]; length: number } | null = null;
+    /**
+     * The install step, from below `Installing collected packages:` to the outcome: what it replaced
+     * (`Attempting uninstall: x` … `Successfully uninstalled x-1.0`) and the scripts it put in place (-v).
+     */
+    let step: { stream: StreamName; from: number; to: number; bytes: number } | null = null;
     let satisfied = 0;
     let collected = 0;
     let compilerErrors = 0;
@@ -95,8 +104,18 @@ export const pipInstallReducer: Reducer = {
           return;
         }
         if ((m = INSTALLED.exec(text))) {
-          installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/), length: text.length };
+          // `Successfully built a.tar.gz and a.whl` (python -m build) joins its two names with `and`.
+          installed = { stream, n, verb: m[1]!, names: m[2]!.split(/\s+/).filter((x) => x !== 'and'), length: text.length };
+          if (step && step.stream === stream && step.to !== n - 1) step = null;
           return;
+        }
+        if (INSTALLING.test(text)) {
+          step = { stream, from: n + 1, to: n, bytes: 0 };
+          return;
+        }
+        if (step && step.stream === stream && step.to === n - 1 && step.to - step.from < MAX_STEP_LINES) {
+          step.to = n;
+          step.bytes += text.length + 3;
         }
         if ((m = SAVED.exec(text))) {
           if (!saved || saved.stream !== stream || saved.to !== n - 1) saved = { stream, from: n, to: n, bytes: 0, focus: [] };
@@ -152,6 +171,10 @@ export const pipInstallReducer: Reducer = {
      */
     function citeProduced(parts: PacketParts): void {
       let bytes = 0;
+      if (step && installed && step.to === installed.n - 1 && step.to >= step.from) {
+        parts.citations.push({ ref: digest.nextRef(), stream: step.stream, from: step.from, to: step.to, label: 'install step', priority: 'high' });
+        bytes += Math.min(step.bytes, 1200) + 64;
+      }
       // An install built its wheels only to install them: `Successfully installed` is its outcome.
       for (const p of installed?.verb === 'installed' ? [] : produced) {
         parts.citations.push({ ref: digest.nextRef(), stream: p.stream, from: p.n, to: p.n, label: 'wheel built', priority: 'high' });

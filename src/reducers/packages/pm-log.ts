@@ -116,6 +116,15 @@ export function pmParts(digest: LogDigest, exit: ExitInfo, decisive: DecisiveLin
     if (deprecated) fields.deprecated = deprecated.subjects;
     const text = kinds.slice(0, 4).map(([k, v]) => `${k} ${count(v.count)}`).join(', ');
     summary.push({ text: `${plural(warnings.total, 'warning')}: ${text}${kinds.length > 4 ? ', …' : ''}`, cites: warnRefs, fields: deprecated ? ['warnings', 'deprecated'] : ['warnings'] });
+  } else if (!own.failed && (exit.code === null || exit.code === 0) && digest.errors.warningLines > 0) {
+    // Warnings in a form the tool's own reading does not know (a build backend's `WARNING …` inside a
+    // successful build): the distinct templates are still what explains the next failure.
+    const distinct = warningParts(digest.warnings, () => digest.nextRef(), true);
+    citations.push(...distinct.citations);
+    omitted.push(...distinct.omitted);
+    summary.push(...distinct.summary);
+    if (distinct.citations.length && !distinct.summary.length) summary.push({ text: `${plural(digest.warnings.lines, 'warning line')}`, cites: distinct.citations.slice(0, 1).map((c) => c.ref) });
+    if (distinct.bytes) warningBytes = distinct.bytes;
   }
 
   const failedExit = (exit.code !== null && exit.code !== 0) || exit.signal !== null || exit.timedOut;

@@ -13,6 +13,8 @@ const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
 /** `?   \texample.com/x/cmd\t[no test files]`: a package whose tests did not run because it has none. */
 const PACKAGE_NO_TESTS = /^\?\s+\S+\s+\[no test files\]/;
+/** `ok  \texample.com/x\t0.01s\tcoverage: 84.6% of statements`: a package's result under `-cover`. */
+const COVERAGE = /\scoverage: (?:[\d.]+% of statements|\[no statements\])/;
 const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 /** `    x_test.go:12: message` as t.Errorf and friends print it. */
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
@@ -316,14 +318,16 @@ function textRun(report: TestReport): ReducerRun {
       if (ok) {
         closeFailing();
         report.addCount('packagesOk');
-        report.addResultLine(s, n, text.length);
+        // A package's coverage is what `-cover` was run for: a measurement, as a benchmark's result is.
+        if (COVERAGE.test(text)) report.addMeasurement(s, n, text.length, 'coverage line');
+        else report.addResultLine(s, n, text.length);
         lastOk = n;
         return;
       }
       if (PACKAGE_NO_TESTS.test(text)) {
         closeFailing();
         report.addCount('packagesNoTests');
-        report.addResultLine(s, n, text.length);
+        report.addResultLine(s, n, text.length, true);
         return;
       }
       if (PACKAGE_FAIL.test(text)) {
@@ -412,6 +416,7 @@ function jsonRun(report: TestReport): ReducerRun {
           panics.line(s, n, out);
           if (!event.Test) {
             if (PACKAGE_FAIL.test(out)) report.addTotals(s, n, 'package failed');
+            else if (PACKAGE_OK.test(out) && COVERAGE.test(out)) report.addMeasurement(s, n, text.length, 'coverage line');
             else if (!/^(?:PASS|FAIL|ok\s|\?\s|coverage: |exit status \d+$)/.test(out)) state.output.read(n, out);
             state.lastLine = n;
             return;

@@ -218,11 +218,14 @@ export class TestReport {
   /** Extra totals lines past the kept ones. */
   private droppedTotals = 0;
   /** Per-package / per-suite result lines (`ok  pkg 0.1s`, `PASS src/a.test.ts`): part of the outcome when few. */
-  private readonly results: Array<{ stream: StreamName; n: number; length: number }> = [];
+  private readonly results: Array<{ stream: StreamName; n: number; length: number; odd?: boolean }> = [];
   private resultCount = 0;
   /** Runs of adjacent measurement lines (`BenchmarkX-8  1000  1234 ns/op`), each a range with its characters. */
   private readonly measurements: Array<{ stream: StreamName; from: number; to: number; chars: number }> = [];
   private measurementCount = 0;
+  /** What the measurements are (`benchmark result`, `coverage line`), for the bullet; the first noun seen. */
+  private measurementNoun: string | null = null;
+  private mixedMeasurements = false;
   /** What passing tests printed (t.Log, print debugging), each template once. */
   private readonly testLogs = new WarningTemplates();
   /** The slowest tests' verdict lines (`--- PASS: TestX (3.21s)`), and every duration seen, to tell slow from typical. */
@@ -286,10 +289,13 @@ export class TestReport {
     this.totals.push({ stream, n, label, priority });
   }
 
-  /** A per-package or per-suite result line (of `length` characters). */
-  addResultLine(stream: StreamName, n: number, length = 60): void {
+  /**
+   * A per-package or per-suite result line (of `length` characters). `odd`: an outcome unlike the
+   * others' (`?  pkg [no test files]` among `ok  pkg 0.1s`), cited above the plain ones when not all fit.
+   */
+  addResultLine(stream: StreamName, n: number, length = 60, odd = false): void {
     this.resultCount++;
-    if (this.results.length < MAX_RESULT_LINES) this.results.push({ stream, n, length });
+    if (this.results.length < MAX_RESULT_LINES) this.results.push({ stream, n, length, ...(odd ? { odd } : {}) });
   }
 
   /**
@@ -321,8 +327,10 @@ export class TestReport {
    * A measurement line (a benchmark's result): the numbers a benchmark run was made for, part of
    * its outcome like the totals. Adjacent lines form one range.
    */
-  addMeasurement(stream: StreamName, n: number, length: number): void {
+  addMeasurement(stream: StreamName, n: number, length: number, noun = 'benchmark result'): void {
     this.measurementCount++;
+    if (this.measurementNoun !== null && this.measurementNoun !== noun) this.mixedMeasurements = true;
+    this.measurementNoun ??= noun;
     const last = this.measurements[this.measurements.length - 1];
     if (last && last.stream === stream && last.to === n - 1) {
       last.to = n;
@@ -336,7 +344,8 @@ export class TestReport {
   private measurementCitations(priority: Priority): { citations: CitationDraft[]; bytes: number; summary: Bullet[] } {
     const citations: CitationDraft[] = this.measurements.map((m) => ({ ref: this.digest.nextRef(), stream: m.stream, from: m.from, to: m.to, label: 'measurements', kind: 'totals', priority }));
     const bytes = this.measurements.reduce((a, m) => a + m.chars + RESULT_OVERHEAD, 0);
-    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, 'benchmark result'), cites: citations.slice(0, 4).map((c) => c.ref) }] : [];
+    const noun = this.mixedMeasurements ? 'measurement line' : (this.measurementNoun ?? 'benchmark result');
+    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, noun), cites: citations.slice(0, 4).map((c) => c.ref) }] : [];
     return { citations, bytes, summary };
   }
 
@@ -361,12 +370,16 @@ export class TestReport {
     const few = this.results.length <= RESULT_LINES_SHOWN;
     const last = this.results.length - 1;
     // Past a dozen, the first and the last ask for room; the others fill what is left (low), in order.
-    const shown = few ? this.results : this.results.slice(0, RESULT_LINES_SHOWN + MORE_RESULT_LINES).concat(this.results.length > RESULT_LINES_SHOWN + MORE_RESULT_LINES ? [this.results[last]!] : []);
+    const capped = this.results.length > RESULT_LINES_SHOWN + MORE_RESULT_LINES;
+    // Past the cap, the odd outcomes still come in (in order), with the last line.
+    const shown = few ? this.results : this.results.filter((r, i) => i < RESULT_LINES_SHOWN + MORE_RESULT_LINES || r.odd || (capped && i === last));
     shown.forEach((r, i) => {
       if (skip.has(`${r.stream}:${r.n}`)) return;
       const ends = few || i === 0 || r === this.results[last];
-      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority: ends ? priority : 'low' });
-      if (ends) bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
+      // An odd outcome (a package without tests among passing ones) ranks above the plain lines, below the ends.
+      const rank: Priority = ends ? priority : r.odd ? 'normal' : 'low';
+      citations.push({ ref: this.digest.nextRef(), stream: r.stream, from: r.n, to: r.n, label: 'result', kind: 'totals', priority: rank });
+      if (ends || r.odd) bytes += Math.min(r.length, 200) + RESULT_OVERHEAD;
     });
     const uncited = this.resultCount - shown.length;
     return { citations, bytes, omitted: uncited > 0 ? [{ what: 'per-package/suite result lines not cited', count: uncited }] : [] };

@@ -204,6 +204,116 @@ describe('compiler packets', () => {
     expect((parts.citations[0] as { excerpt: readonly string[] }).excerpt[0]).toContain('"ruleId":"no-undef"');
   });
 
+  it('reads eslint -f json-with-metadata: the same report under results, cited by pointer there', () => {
+    const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '' });
+    const doc = {
+      results: [{ filePath: '/p/b.js', messages: [{ ruleId: 'no-debugger', severity: 1, message: "Unexpected 'debugger' statement.", line: 11, column: 3 }], warningCount: 1 }],
+      metadata: { cwd: '/p', rulesMeta: { 'no-debugger': { type: 'problem' } } },
+    };
+    r.line('stdout', 1, JSON.stringify(doc));
+    r.json!(doc, 'compact');
+    const parts = r.finish(exit(0));
+    expect(parts.fields).toMatchObject({ warnings: 1, filesChecked: 1 });
+    expect(parts.citations.find((c) => 'pointer' in c)).toMatchObject({ pointer: '/results/0/messages/0' });
+    expect(byName('eslint').detect(probe(JSON.stringify(doc)))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('eslint --fix-dry-run -f json: cites the fixed source of the files the fixes change, by pointer', () => {
+    const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '' });
+    const doc = [
+      { filePath: '/p/a.js', messages: [], output: "// a.js\nconst legacy = options && options.legacy;\n" },
+      { filePath: '/p/b.js', messages: [{ ruleId: 'no-console', severity: 1, message: 'Unexpected console statement.', line: 2, column: 1 }] },
+    ];
+    r.line('stdout', 1, JSON.stringify(doc));
+    r.json!(doc, 'compact');
+    const parts = r.finish(exit(0));
+    expect(parts.fields.filesFixed).toBe(1);
+    const fixed = parts.citations.find((c) => c.kind === 'fixed source') as { pointer: string; excerpt: readonly string[] };
+    expect(fixed).toMatchObject({ pointer: '/0/output' });
+    expect(fixed.excerpt).toContain('const legacy = options && options.legacy;');
+    expect(parts.summary.some((b) => b.text.startsWith('1 file with fixes'))).toBe(true);
+  });
+
+  it('a warnings-only run past the cited warnings also cites its last warning (the end of a long report)', () => {
+    const lines: Array<['stdout', string]> = [];
+    for (let f = 0; f < 12; f++) {
+      lines.push(['stdout', `/p/src/m${f}.js`], ['stdout', `  2:8  warning  'path' is defined but never used  no-unused-vars`], ['stdout', '']);
+    }
+    lines.push(['stdout', '✖ 12 problems (0 errors, 12 warnings)']);
+    const parts = run(byName('eslint'), lines, 0);
+    expect(parts.citations.some((c) => 'from' in c && c.from <= 35 && c.to >= 35)).toBe(true);
+    const withError = run(byName('eslint'), [['stdout', '/p/a.js'], ['stdout', '  1:1  error  Unexpected var  no-var'], ['stdout', ''], ...lines.slice(0, -1), ['stdout', '✖ 13 problems (1 error, 12 warnings)']], 1);
+    expect(withError.citations.some((c) => 'from' in c && c.from <= 38 && c.to >= 38)).toBe(false);
+  });
+
+  it('a build that succeeded cites the last line it printed when nothing claimed it (`Built libcore 70 objects`)', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [
+      ['stdout', 'gcc -O2 -Wall -c src/a.c -o build/a.o'],
+      ['stderr', "src/a.c:3:9: warning: unused variable 'x' [-Wunused-variable]"],
+      ['stdout', 'ar rcs build/libcore.a build/a.o'],
+      ['stdout', 'Built libcore 1 objects'],
+    ];
+    const parts = run(byName('gcc'), lines, 0);
+    expect(parts.citations.find((c) => c.label === 'last line')).toMatchObject({ stream: 'stdout', from: 3, to: 3 });
+    const failed = run(byName('gcc'), [...lines.slice(0, 1), ['stderr', "src/a.c:3:9: error: 'y' undeclared"], ...lines.slice(2)], 2);
+    expect(failed.citations.some((c) => c.label === 'last line')).toBe(false);
+  });
+
+  it('cites the indented line right below the tool summary with it (stylish: how many problems --fix would fix)', () => {
+    const parts = run(
+      byName('eslint'),
+      [
+        ['stdout', '/p/src/a.js'],
+        ['stdout', "  2:8  warning  'path' is defined but never used  no-unused-vars"],
+        ['stdout', ''],
+        ['stdout', '✖ 1 problem (0 errors, 1 warning)'],
+        ['stdout', '  0 errors and 1 warning potentially fixable with the `--fix` option.'],
+        ['stdout', ''],
+      ],
+      0,
+    );
+    expect(parts.citations.find((c) => c.label === 'tool summary')).toMatchObject({ from: 4, to: 5 });
+  });
+
+  it('make -p: the variables the makefiles and the command line set, and the real targets; built-ins counted', () => {
+    const db = [
+      'cc -c src/a.c -o build/a.o',
+      '# GNU Make 4.3',
+      '',
+      '# Make data base, printed on Wed Nov 25 02:36:35 2026',
+      '',
+      '# Variables',
+      '',
+      '# default',
+      'AR = ar',
+      '# makefile (from \'Makefile\', line 3)',
+      'PREFIX = /usr/local',
+      '# command line',
+      'DESTDIR = /tmp/stage',
+      '# automatic',
+      '@D = $(patsubst %/,%,$(dir $@))',
+      '',
+      '# Files',
+      '',
+      '# Not a target:',
+      '.c.o:',
+      '#  Builtin rule',
+      '',
+      'build/app: build/a.o',
+      '#  Implicit rule search has not been done.',
+      '\t$(CC) -o $@ $^',
+      '',
+      '# finished making data base, printed on Wed Nov 25 02:36:35 2026',
+    ];
+    expect(byName('make-database').detect(probe(db.join('\n')))).toBeGreaterThanOrEqual(0.9);
+    const parts = run(byName('make-database'), db.map((t) => ['stdout', t] as ['stdout', string]), 0);
+    const lines = parts.citations.map((c) => ('from' in c ? [c.from, c.label] : null));
+    expect(lines).toEqual(expect.arrayContaining([[11, "variable set at Makefile:3"], [13, 'variable set at command line'], [23, 'target'], [1, 'commands before the database']]));
+    expect(lines.some((l) => l && (l[0] === 9 || l[0] === 20))).toBe(false);
+    expect(parts.fields).toMatchObject({ variables: { default: 1, makefile: 1, 'command line': 1, automatic: 1 }, targets: 1 });
+    expect(parts.summary.some((b) => b.text === '1 target: build/app')).toBe(true);
+  });
+
   it('cites each distinct message of a rare rule past the first errors, but a frequent rule once', () => {
     const lines: Array<['stdout' | 'stderr', string]> = [];
     // 40 files of the same two errors: the first 30 errors are cited anyway; what comes after is counted.

@@ -233,6 +233,16 @@ describe('text digest', () => {
     expect(ok.text).not.toContain('unlike the');
   });
 
+  it('a run that succeeded with no outcome line keeps its last lines before its first when only one fits (a build trace ends with its result)', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `packagefile internal/pkg${i}=/usr/lib/go/pkg/linux_amd64/internal/pkg${i}.a`);
+    lines.push('mkdir -p bin/', 'mv $WORK/b001/exe/a.out bin/server', 'rm -r $WORK/b001/');
+    const ok = reduce(lines.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
+    expect(ok.text).toContain('mv $WORK/b001/exe/a.out bin/server');
+    expect(ok.parts.citations.findIndex((c) => c.label === 'last lines')).toBeLessThan(ok.parts.citations.findIndex((c) => c.label === 'first lines'));
+    const failed = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1, intent: 'verdict' });
+    expect(failed.parts.citations.findIndex((c) => c.label === 'first lines')).toBeLessThan(failed.parts.citations.findIndex((c) => c.label === 'last lines'));
+  });
+
   it('keeps the first lines ahead of windows that only mention an error word', () => {
     const lines = ['commit 3fce3b5bb0236da2df6d99672afb8a719642eca7', 'Author: A <a@example.com>', '', '    ignore-0.4.33', ''];
     for (let i = 0; i < 400; i++) lines.push(i % 10 === 0 ? `    - improve error message number ${i} in the parser` : `    line ${i} of prose about the change`);

@@ -190,6 +190,33 @@ describe('pip-install', () => {
     const parts = run.finish({ code: 0, signal: null, timedOut: false });
     expect(cited(parts).map((c) => c[2])).toEqual(['result']);
   });
+
+  it('cites the install step between `Installing collected packages:` and the outcome: what it replaced, the scripts it installed', () => {
+    const lines = [
+      'Processing ./wheels/ledger_core-1.1.0-py3-none-any.whl',
+      'Installing collected packages: ledger-core',
+      '  Attempting uninstall: ledger-core',
+      '    Found existing installation: ledger-core 1.0.0',
+      '    Uninstalling ledger-core-1.0.0:',
+      '      Successfully uninstalled ledger-core-1.0.0',
+      '  changing mode of /venv/bin/ledger to 755',
+      'Successfully installed ledger-core-1.1.0',
+    ];
+    const parts = runPip(lines);
+    expect(cited(parts)).toContainEqual([3, 7, 'install step']);
+    expect(parts.warningBytes).toBeGreaterThan(lines.slice(2, 7).join('\n').length);
+  });
+
+  it('on success, cites warnings in a form pip does not know (a build backend\'s `WARNING …`), and counts two built files, not `and`', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    run.line('stderr', 1, '* Getting build dependencies for sdist...');
+    run.line('stderr', 2, 'WARNING `project.license` as a TOML table is deprecated');
+    run.line('stdout', 1, 'Successfully built invoicer-0.7.1.tar.gz and invoicer-0.7.1-py3-none-any.whl');
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(parts.citations.find((c) => c.kind === 'warning')).toMatchObject({ stream: 'stderr', from: 2 });
+    expect(parts.summary[0]!.text).toBe('built 2 packages');
+    expect(parts.warningBytes).toBeGreaterThan(0);
+  });
 });
 
 function runPip(lines: string[]): PacketParts {

@@ -76,6 +76,34 @@ describe('go-test reducer: text output', () => {
     expect(reduce(goTestReducer, { stdout: json }, 0).fields).toMatchObject({ packagesOk: 1, packagesNoTests: 1 });
   });
 
+  it('past a dozen package results, a package without tests is cited above the plain ok lines, its bytes asked for', () => {
+    const text = Array.from({ length: 16 }, (_, i) => (i === 9 ? '?   \texample.com/std/fixtures\t[no test files]' : `ok  \texample.com/std/pkg${i}\t0.0${i % 10}s`)).join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    const odd = parts.citations.find((c) => 'from' in c && c.from === 10)!;
+    expect(odd).toMatchObject({ label: 'result', priority: 'normal' });
+    expect(parts.citations.filter((c) => c.label === 'result' && c.priority === 'low')).toHaveLength(13);
+    expect(parts.warningBytes).toBeGreaterThan(3 * 40);
+  });
+
+  it('-cover: each package coverage line is a measurement (cited high, budgeted), in text and in -json', () => {
+    const text = ['ok  \texample.com/a\t0.01s\tcoverage: 11.9% of statements', 'ok  \texample.com/b\t0.02s\tcoverage: 83.3% of statements', 'ok  \texample.com/c\t0.01s'].join('\n');
+    const parts = reduce(goTestReducer, { stdout: text }, 0);
+    expect(parts.citations.find((c) => c.label === 'measurements')).toMatchObject({ from: 1, to: 2, priority: 'high' });
+    expect(parts.summary.some((b) => b.text === '2 coverage lines')).toBe(true);
+    expect(parts.answerBytes).toBeGreaterThan(100);
+    const pkg = 'example.com/shop/pricing';
+    const json = [
+      ev({ Action: 'run', Package: pkg, Test: 'TestTotal' }),
+      ev({ Action: 'pass', Package: pkg, Test: 'TestTotal', Elapsed: 0 }),
+      ev({ Action: 'output', Package: pkg, Output: 'coverage: 84.6% of statements\n' }),
+      ev({ Action: 'output', Package: pkg, Output: `ok  \t${pkg}\t0.017s\tcoverage: 84.6% of statements\n` }),
+      ev({ Action: 'pass', Package: pkg, Elapsed: 0.017 }),
+    ].join('\n');
+    const jparts = reduce(goTestReducer, { stdout: json }, 0);
+    expect(jparts.citations.find((c) => c.label === 'measurements')).toMatchObject({ from: 4, to: 4 });
+    expect(jparts.summary.some((b) => b.text === '1 coverage line')).toBe(true);
+  });
+
   it('past a dozen package results, the first and last ask for room and the others fill what is left', () => {
     const text = Array.from({ length: 20 }, (_, i) => `ok  \texample.com/std/pkg${i}\t0.0${i % 10}s`).join('\n');
     const parts = reduce(goTestReducer, { stdout: text }, 0);
