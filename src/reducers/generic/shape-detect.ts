@@ -9,6 +9,7 @@ import { ItemList } from './item-list.js';
 import { accessOf, levelOf } from './log-problems.js';
 import { keysMakeRecords, keyValueOf } from './record-blocks.js';
 import { TableScanner, gridColumns } from './table-scan.js';
+import { withoutLineNumbers } from './source.claims.js';
 
 /** Lines of the head looked at. */
 const LOOK = 40;
@@ -68,7 +69,8 @@ export function recordScore(head: string): number {
 
 /** Most lines are one item each of one kind (paths, grep matches, status letters, sizes). */
 export function listScore(head: string): number {
-  if (looksLikeDiff(head)) return 0;
+  // Line numbers before a file's lines (`cat -n`) read as sizes: the file is no list.
+  if (looksLikeDiff(head) || withoutLineNumbers(head) !== null) return 0;
   const lines = nonBlank(headLines(head));
   if (lines.length < 3) return 0;
   const list = new ItemList();

@@ -167,7 +167,37 @@ export function yamlScore(head: string): number {
 }
 
 /** The kind of a file printed with no name to go by, and how sure: code, Markdown or YAML; null when it is none. */
+/** A line number a viewer put before each line: `cat -n` and `nl` (`     1\t`), an agent's file-reading tool (`     1→`), `bat -n` (`   1 │ `). */
+export const LINE_NUMBER = /^ *\d+(?:\t|→| [│|] ?)/;
+
+/**
+ * The head without the line numbers a viewer put before its lines, or null when it has none: most lines (a
+ * viewer's header line aside) open with a number, and the numbers count up one by one (sizes and counts do not).
+ */
+export function withoutLineNumbers(head: string): string | null {
+  const lines = head.split('\n').slice(0, 80);
+  let numbered = 0;
+  let consecutive = 0;
+  let previous = -1;
+  let text = 0;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    text++;
+    const m = LINE_NUMBER.exec(line);
+    if (!m) continue;
+    numbered++;
+    const n = Number(/\d+/.exec(m[0])![0]);
+    if (n === previous + 1) consecutive++;
+    previous = n;
+  }
+  if (numbered < 8 || numbered < (text - 1) * 0.8 || consecutive < numbered * 0.8) return null;
+  return lines.map((line) => line.replace(LINE_NUMBER, '')).join('\n');
+}
+
 export function contentKind(head: string): { kind: TextKind; score: number } | null {
+  // A file shown with its line numbers (`cat -n`, an editor's view tool) is the file.
+  const unnumbered = withoutLineNumbers(head);
+  if (unnumbered !== null) head = unnumbered;
   // Markdown first: its headings read as comments and its fenced examples as code to codeScore.
   const markup = markupScore(head);
   if (markup > 0) return { kind: 'markup', score: markup };

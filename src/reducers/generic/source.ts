@@ -8,7 +8,7 @@
 import { count, plural } from '../../core/format.js';
 import type { Bullet, CitationDraft, FieldValue, Reducer } from '../../core/types.js';
 import { LogDigest } from './log-digest.js';
-import { FENCE, contentKind, sourceClaims, readTarget, type TextKind } from './source.claims.js';
+import { FENCE, LINE_NUMBER, contentKind, sourceClaims, readTarget, withoutLineNumbers, type TextKind } from './source.claims.js';
 export { readTarget, codeScore, type ReadTarget } from './source.claims.js';
 
 /** Lines that open a definition or a section, per kind of text. Indented ones are nested members. */
@@ -86,7 +86,9 @@ export const sourceReducer: Reducer = {
   version: '1.2.3',
   start(ctx) {
     const target = readTarget(ctx.argv);
-    const kind = target?.kind ?? kindFromContent(ctx.head);
+    // A file shown with line numbers (`cat -n`): its outline reads each line past its number.
+    const numbered = withoutLineNumbers(ctx.head) !== null;
+    const kind = target?.kind ?? kindFromContent(withoutLineNumbers(ctx.head) ?? ctx.head);
     const pattern = target && /\.org$/i.test(target.file) ? ORG_HEADING : OUTLINE[kind];
     const entries: Entry[] = [];
     let uncounted = 0;
@@ -103,6 +105,7 @@ export const sourceReducer: Reducer = {
           return;
         }
         lines = n;
+        if (numbered) text = text.replace(LINE_NUMBER, '');
         // In prose, a fenced block is code: its `# comment` lines are not headings.
         if (kind === 'markup' && FENCE.test(text)) {
           fenced = !fenced;

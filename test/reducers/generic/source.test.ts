@@ -82,6 +82,21 @@ describe('source files', () => {
     expect(result.text).toContain(`lines ${(file.lines![1] + 1).toLocaleString('en-US')}-${total.toLocaleString('en-US')} not shown`);
   });
 
+  it('reads a file shown with line numbers (cat -n, an editor\'s view tool) as the file, not as a list of sizes', () => {
+    const body = pythonModule(12, 8).split('\n').slice(0, -1);
+    const numbered = [`Here's the result of running \`cat -n\` on /src/handlers.py:`, ...body.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`)].join('\n') + '\n';
+    const packet = read(numbered, ['str_replace_editor', 'view', '/src/handlers.py']).packet!;
+    expect(packet.reducer).toMatch(/^source@/);
+    const outline = packet.citations.find((c) => c.label?.startsWith('outline'))!;
+    expect(outline.excerpt.some((l) => /^\s+\d+\tclass Handler11\(/.test(l))).toBe(true);
+    // An agent's file-reading tool writes an arrow after the number.
+    const arrows = body.map((l, i) => `${String(i + 1).padStart(6)}→${l}`).join('\n') + '\n';
+    expect(read(arrows, ['Read', '/src/handlers.py']).packet!.citations.some((c) => c.label?.startsWith('outline'))).toBe(true);
+    // Sizes before names (`du`) count up in no order: still a list.
+    const sizes = Array.from({ length: 40 }, (_, i) => `${(i * 7919) % 900 + 4}\t./dir${i}`).join('\n') + '\n';
+    expect(read(sizes, ['du', '-s', './*']).packet!.reducer).not.toMatch(/^source@/);
+  });
+
   it('keeps top-level entries when members would crowd the outline', () => {
     const text = pythonModule(40, 6);
     const packet = read(text, ['cat', 'handlers.py']).packet!;
