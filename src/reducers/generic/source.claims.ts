@@ -66,7 +66,7 @@ export const CODE_LINE =
 export const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL)\b|\S+:\d+:\d*:? |[-+=|]{3,}|diff --git|@@ |\s+at \S+ \(|[A-Za-z]+ [A-Za-z]+:\s{2,}\S)/;
 
 /** Definitions only code has: a score needs at least this many to call the text source. */
-export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b)/;
+export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|func\s*\([^)]*\)\s*\w|type\s+\w+\s+(?:struct|interface)\b|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b|(?:function\s+)?[\w-]+\s*\(\)\s*\{?\s*$)/;
 
 /** How much the head looks like source code: most lines code-like, a few definitions, no log or diagnostic lines. */
 export function codeScore(head: string): number {
@@ -79,8 +79,8 @@ export function codeScore(head: string): number {
   for (const line of lines) {
     if (NOT_CODE.test(line)) foreign++;
     if (DEFINITION.test(line)) definitions++;
-    // Indented continuation of a statement or a comment block counts as code too.
-    if (CODE_LINE.test(line) || (/^\s{2,}\S/.test(line) && !NOT_CODE.test(line))) code++;
+    // Indented continuation of a statement or a comment block counts as code too (one tab is an indent: Go, Makefiles).
+    if (CODE_LINE.test(line) || (/^(?:\t|\s{2,})\S/.test(line) && !NOT_CODE.test(line))) code++;
   }
   if (definitions < 2 || foreign > lines.length * 0.1) return 0;
   return code >= lines.length * 0.7 ? 0.6 : 0;
@@ -167,6 +167,9 @@ export function yamlScore(head: string): number {
 }
 
 /** The kind of a file printed with no name to go by, and how sure: code, Markdown or YAML; null when it is none. */
+/** The score of a file shown with line numbers whose text reads as code, prose or config. */
+const NUMBERED_FILE_SCORE = 0.7;
+
 /** A line number a viewer put before each line: `cat -n` and `nl` (`     1\t`), an agent's file-reading tool (`     1→`), `bat -n` (`   1 │ `). */
 export const LINE_NUMBER = /^ *\d+(?:\t|→| [│|] ?)/;
 
@@ -249,6 +252,9 @@ export const sourceClaims: ReducerClaims = {
     if (target?.kind) return 0.95;
     // Piped with no command (`cat app.js | reduce`), or a reader of a file named for no kind.
     const score = contentKind(probe.head)?.score ?? 0;
+    // Code, prose or config shown with its line numbers is a file read to be edited, whatever printed it (an
+    // agent's file tool): above the table and list readers its numbers and drawings would otherwise lead on.
+    if (score > 0 && withoutLineNumbers(probe.head) !== null) return Math.max(score, NUMBERED_FILE_SCORE);
     if (probe.argv.length === 0 || target) return score;
     // Any other program that prints a source file (`git show rev:app.py`, a script that dumps one): a
     // little lower, so a family that claims the command keeps it.

@@ -129,6 +129,12 @@ describe('detection from content: code, stacks, family answers', () => {
     expect(codeScore(['diff --git a/x.ts b/x.ts', '--- a/x.ts', '+++ b/x.ts', '@@ -1,9 +1,9 @@', ...js.split('\n').slice(0, 20).map((l) => ` ${l}`)].join('\n'))).toBe(0);
     expect(codeScore(js)).toBeGreaterThan(0.5);
     expect(run(js).reducer).toMatch(/^source@/);
+    // Go: methods with receivers, struct types, fields indented by one tab.
+    const go = ['package models', '', 'import (', '\t"time"', ')', '', ...Array.from({ length: 6 }, (_, i) => [`type Rule${i} struct {`, '\tID        int       `json:"id"`', '\tCreatedAt time.Time `json:"created_at"`', '}', '', `func (r *Rule${i}) Valid() bool {`, '\treturn r.ID > 0', '}', '']).flat()].join('\n');
+    expect(codeScore(go)).toBeGreaterThan(0.5);
+    // Shell functions are definitions.
+    const sh = ['#!/bin/bash', 'set -euo pipefail', '', ...Array.from({ length: 6 }, (_, i) => [`check_${i}() {`, `  local url="$BASE/api/${i}"`, '  curl -fsS "$url" >/dev/null', '}', '']).flat()].join('\n');
+    expect(codeScore(sh)).toBeGreaterThan(0.5);
     expect(codeScore('2026-11-23T10:00:00Z ERROR x\n'.repeat(20))).toBe(0);
     expect(codeScore('NAME   STATUS\nweb-1  Running\n'.repeat(10))).toBe(0);
     // A report whose every line is a padded two-word label (`python -X importtime`), however much it says `import`.
