@@ -48,6 +48,7 @@ import { listClaims } from './generic/list.claims.js';
 import { makeDatabaseClaims } from './compilers/make-database.claims.js';
 import { logClaims } from './generic/log.claims.js';
 import { mochaClaims } from './tests/mocha.claims.js';
+import { playwrightClaims } from './tests/playwright.claims.js';
 import { nodeTestClaims } from './tests/node-test.claims.js';
 import { npmAuditClaims } from './packages/npm-audit.claims.js';
 import { npmInstallClaims } from './packages/npm-install.claims.js';
@@ -108,6 +109,7 @@ export const reducers: readonly RegisteredReducer[] = [
   lazy(kubectlLogsClaims, () => import('./kubectl/kubectl-logs.js').then((m) => m.kubectlLogsReducer)),
   lazy(makeDatabaseClaims, () => import('./compilers/make-database.js').then((m) => m.makeDatabaseReducer)),
   lazy(mochaClaims, () => import('./tests/mocha.js').then((m) => m.mochaReducer)),
+  lazy(playwrightClaims, () => import('./tests/playwright.js').then((m) => m.playwrightReducer)),
   lazy(nodeTestClaims, () => import('./tests/node-test.js').then((m) => m.nodeTestReducer)),
   lazy(npmAuditClaims, () => import('./packages/npm-audit.js').then((m) => m.npmAuditReducer)),
   lazy(npmInstallClaims, () => import('./packages/npm-install.js').then((m) => m.npmInstallReducer)),

@@ -610,7 +610,7 @@ export class TestReport {
 
 /** "3 failed, 12 passed, 1 skipped" from whatever counts the runner stated. */
 function describeCounts(counts: Record<string, number>): string {
-  const order = ['failed', 'errors', 'passed', 'skipped', 'todo', 'xfailed', 'xpassed', 'total', 'packagesFailed', 'packagesOk', 'packagesNoTests'];
+  const order = ['failed', 'errors', 'flaky', 'passed', 'skipped', 'notRun', 'interrupted', 'todo', 'xfailed', 'xpassed', 'total', 'packagesFailed', 'packagesOk', 'packagesNoTests'];
   const keys = Object.keys(counts).sort((a, b) => rank(a, order) - rank(b, order) || a.localeCompare(b));
   return keys.map((k) => `${count(counts[k]!)} ${(COUNT_NAMES[k] ?? [k, k])[counts[k] === 1 ? 0 : 1]}`).join(', ');
 }
@@ -618,6 +618,7 @@ function describeCounts(counts: Record<string, number>): string {
 /** How counts read in a bullet, singular and plural. */
 const COUNT_NAMES: Record<string, [string, string]> = {
   errors: ['error', 'errors'],
+  notRun: ['did not run', 'did not run'],
   packagesFailed: ['package failed', 'packages failed'],
   packagesOk: ['package ok', 'packages ok'],
   packagesNoTests: ['package without tests', 'packages without tests'],

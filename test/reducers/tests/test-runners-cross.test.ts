@@ -10,12 +10,13 @@ import { goTestReducer } from '../../../src/reducers/tests/go-test.js';
 import { jestReducer } from '../../../src/reducers/tests/jest.js';
 import { mochaReducer } from '../../../src/reducers/tests/mocha.js';
 import { nodeTestReducer } from '../../../src/reducers/tests/node-test.js';
+import { playwrightReducer } from '../../../src/reducers/tests/playwright.js';
 import { pytestReducer } from '../../../src/reducers/tests/pytest.js';
 import { unittestReducer } from '../../../src/reducers/tests/unittest.js';
 import { vitestReducer } from '../../../src/reducers/tests/vitest.js';
 import { fixture, reduce } from './test-runner-helpers.js';
 
-const runners = [cargoTestReducer, goTestReducer, jestReducer, mochaReducer, nodeTestReducer, pytestReducer, unittestReducer, vitestReducer];
+const runners = [cargoTestReducer, goTestReducer, jestReducer, mochaReducer, nodeTestReducer, playwrightReducer, pytestReducer, unittestReducer, vitestReducer];
 const root = path.resolve(__dirname, '../../../fixtures');
 const cases = fs
   .readdirSync(root)
