@@ -170,8 +170,11 @@ export function yamlScore(head: string): number {
 /** The score of a file shown with line numbers whose text reads as code, prose or config. */
 const NUMBERED_FILE_SCORE = 0.7;
 
-/** A line number a viewer put before each line: `cat -n` and `nl` (`     1\t`), an agent's file-reading tool (`     1→`), `bat -n` (`   1 │ `). */
-export const LINE_NUMBER = /^ *\d+(?:\t|→| [│|] ?)/;
+/**
+ * A line number a viewer put before each line: `cat -n` and `nl` (`     1\t`), an agent's file-reading tool (`     1→`),
+ * `bat -n` (`   1 │ `), a shell loop's numbering (PowerShell `'{0,4}: {1}' -f $i, $_`: `   1: `).
+ */
+export const LINE_NUMBER = /^ *\d+(?:\t|→|: | [│|] ?)/;
 
 /**
  * The head without the line numbers a viewer put before its lines, or null when it has none: most lines (a

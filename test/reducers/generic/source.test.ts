@@ -92,6 +92,9 @@ describe('source files', () => {
     // An agent's file-reading tool writes an arrow after the number.
     const arrows = body.map((l, i) => `${String(i + 1).padStart(6)}→${l}`).join('\n') + '\n';
     expect(read(arrows, ['Read', '/src/handlers.py']).packet!.citations.some((c) => c.label?.startsWith('outline'))).toBe(true);
+    // A shell loop's numbering (PowerShell '{0,4}: {1}').
+    const colons = body.map((l, i) => `${String(i + 1).padStart(4)}: ${l}`).join('\n') + '\n';
+    expect(read(colons, ['pwsh', '-c', 'number-lines']).packet!.citations.some((c) => c.label?.startsWith('outline'))).toBe(true);
     // Sizes before names (`du`) count up in no order: still a list.
     const sizes = Array.from({ length: 40 }, (_, i) => `${(i * 7919) % 900 + 4}\t./dir${i}`).join('\n') + '\n';
     expect(read(sizes, ['du', '-s', './*']).packet!.reducer).not.toMatch(/^source@/);
