@@ -7,7 +7,7 @@
  */
 import type { Reducer } from '../../core/types.js';
 import { readAssertionLine } from './js-test-lines.js';
-import { TestReport, projectFrame } from './test-report.js';
+import { OpenFailure, TestReport, projectFrame, type FailureDraft } from './test-report.js';
 import { PLAYWRIGHT_RESULT, playwrightClaims } from './playwright.claims.js';
 import { COUNT, countOf } from './counts.js';
 
@@ -24,6 +24,11 @@ const ATTACHMENT = /^\s*(?:attachment #\d+|Error Context:|Usage:|npx playwright 
 
 const COUNT_NAMES: Record<string, string> = { failed: 'failed', flaky: 'flaky', skipped: 'skipped', passed: 'passed', 'did not run': 'notRun', interrupted: 'interrupted' };
 
+/** A test's name as a failure header and the totals' lists write it: without the rule after it. */
+function testName(text: string): string {
+  return text.replace(/\s*─+\s*$/, '').trim();
+}
+
 export const playwrightReducer: Reducer = {
   ...playwrightClaims,
   version: '1.0.0',
@@ -32,13 +37,24 @@ export const playwrightReducer: Reducer = {
     /** The closing totals: their count lines and the names listed under them, cited together at the end. */
     let totals: { stream: 'stdout' | 'stderr'; from: number; to: number; counts: number[] } | null = null;
     let retrying = false;
+    /** Failure blocks are kept until the totals: a flaky test's block (its first attempt) is no failure of the run. */
+    let open: OpenFailure | null = null;
+    const blocks: FailureDraft[] = [];
+    /** The count the lines under the totals are listed under (`flaky`), and the flaky tests' names. */
+    let listedUnder = '';
+    const flaky = new Set<string>();
+    const closeOpen = (): void => {
+      if (open) blocks.push(open.draft());
+      open = null;
+    };
 
     return report.run(
       (stream, n, text) => {
         const total = TOTAL.exec(text);
         if (total) {
           report.setCount(COUNT_NAMES[total[2]!]!, countOf(total[1]!));
-          report.closeBlock();
+          closeOpen();
+          listedUnder = total[2]!;
           totals ??= { stream, from: n, to: n, counts: [] };
           totals.to = n;
           totals.counts.push(n);
@@ -46,7 +62,10 @@ export const playwrightReducer: Reducer = {
         }
         if (totals !== null) {
           // `    tests/a.spec.ts:5:3 › Suite › title ───`: a test listed under its count.
-          if (totals.stream === stream && /^ {4}\S/.test(text)) totals.to = n;
+          if (totals.stream === stream && /^ {4}\S/.test(text)) {
+            totals.to = n;
+            if (listedUnder === 'flaky') flaky.add(testName(text));
+          }
           return;
         }
         // A list line counts its test until the totals say (a run cut short never prints them); retries are not tests.
@@ -58,11 +77,12 @@ export const playwrightReducer: Reducer = {
         }
         const start = FAILURE.exec(text);
         if (start) {
-          report.openBlock(start[1]!, stream, n, text.length).mark(n);
+          closeOpen();
+          open = new OpenFailure(testName(start[1]!), stream, n, text.length);
+          open.mark(n);
           retrying = false;
           return;
         }
-        const open = report.block;
         if (!open || open.stream !== stream) return;
         const trimmed = text.trim();
         if (!trimmed) return;
@@ -79,6 +99,8 @@ export const playwrightReducer: Reducer = {
         open.extend(n, text.length);
       },
       () => {
+        closeOpen();
+        for (const block of blocks) if (!flaky.has(block.name)) report.add(block);
         if (!totals) return;
         report.addTotals(totals.stream, totals.counts[totals.counts.length - 1]!, 'totals');
         if (totals.to > totals.from) report.addExcerpt(totals.stream, totals.from, totals.to, 'totals and the tests listed under them', 'high');

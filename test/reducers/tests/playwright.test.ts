@@ -13,6 +13,9 @@ describe('playwright reducer: list reporter', () => {
     const byName = failures(parts);
     expect(byName.find((x) => x.tests.includes('tests/api.spec.js:9:3 › Checkout › lists nav items'))).toMatchObject({ error: 'Error: expect(received).toContain(expected) // indexOf', at: '/tmp/lead-tmp/pw/tests/api.spec.js:9' });
     expect(byName.some((x) => x.error === 'Test timeout of 500ms exceeded.')).toBe(true);
+    // The flaky test's block (its first attempt failed) is listed under `1 flaky`, not among the failures.
+    expect(byName.flatMap((x) => x.tests)).not.toContain('tests/api.spec.js:10:3 › Checkout › flaky total');
+    expect(byName.flatMap((x) => x.tests)).toHaveLength(3);
     const totals = parts.citations.find((c) => c.label === 'totals and the tests listed under them');
     expect(totals && 'from' in totals ? [totals.from, totals.to] : null).toEqual([152, 159]);
   });
