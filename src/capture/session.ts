@@ -71,11 +71,11 @@ class StreamTap {
   constructor(
     readonly stream: StreamName,
     dir: string | null,
-    onLine: (stream: StreamName, n: number, text: string, marks?: LineMarks) => void,
+    onLine: (stream: StreamName, n: number, text: string, marks?: LineMarks, bytes?: Buffer, start?: number, end?: number) => void,
     onOverflow?: (stream: StreamName, bytes: Buffer) => void,
   ) {
     this.file = dir ? new ArtifactFile(tempStreamPath(dir, stream)) : null;
-    this.splitter = new LineSplitter((n, text, marks) => onLine(stream, n, text, marks), onOverflow && ((bytes) => onOverflow(stream, bytes)));
+    this.splitter = new LineSplitter((n, text, marks, bytes, start, end) => onLine(stream, n, text, marks, bytes, start, end), onOverflow && ((bytes) => onOverflow(stream, bytes)));
   }
 
   headBuffer(): Buffer {
@@ -159,7 +159,8 @@ export class CaptureSession {
       this.storeError = err as Error;
       dir = null;
     }
-    const onLine = (stream: StreamName, n: number, text: string, marks?: LineMarks): void => this.onLine(stream, n, text, marks);
+    const onLine = (stream: StreamName, n: number, text: string, marks?: LineMarks, bytes?: Buffer, start?: number, end?: number): void =>
+      this.onLine(stream, n, text, marks, bytes, start, end);
     const onOverflow = (stream: StreamName, bytes: Buffer): void => this.longLines[stream].push(bytes, this[stream].splitter.lines + 1);
     this.stdout = new StreamTap('stdout', dir, onLine, onOverflow);
     this.stderr = new StreamTap('stderr', dir, onLine, onOverflow);
@@ -489,8 +490,8 @@ export class CaptureSession {
     for (const [stream, n, text, marks] of pending) this.feed(stream, n, text, marks);
   }
 
-  private onLine(stream: StreamName, n: number, text: string, marks?: LineMarks): void {
-    if (!this.longLines[stream].flush(n)) this.scanner.line(stream, n, text);
+  private onLine(stream: StreamName, n: number, text: string, marks?: LineMarks, bytes?: Buffer, start?: number, end?: number): void {
+    if (!this.longLines[stream].flush(n)) this.scanner.line(stream, n, text, bytes, start, end);
     if (this.countErrors && ERRORISH.test(text)) this.errorLinesSeen++;
     if (!this.detection) {
       this.pending.push([stream, n, text, marks]);

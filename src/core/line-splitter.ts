@@ -1,4 +1,4 @@
-import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, decodeLineAt, marksOf } from './lines.js';
+import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, decodeLineAt, decodePlainLineAt, marksOf } from './lines.js';
 import type { LineMarks } from './types.js';
 
 /** Byte offsets of every `stride`-th line start, kept small by doubling the stride. */
@@ -36,7 +36,8 @@ export class LineSplitter {
   private overflowing = false;
 
   constructor(
-    private readonly onLine: (n: number, text: string, marks?: LineMarks) => void,
+    /** `bytes[start..end)` are the line's raw bytes when it lay whole in one chunk (the injection scan reads them). */
+    private readonly onLine: (n: number, text: string, marks?: LineMarks, bytes?: Buffer, start?: number, end?: number) => void,
     /**
      * The bytes of a line longer than MAX_LINE_BYTES, in order, as they arrive: first the kept head (of
      * which reducers see only MAX_LINE_CHARS), then the rest. The injection scan reads whole lines.
@@ -47,8 +48,11 @@ export class LineSplitter {
   push(chunk: Buffer): void {
     let pos = 0;
     // Where the next ESC byte of the chunk is (one native search per escape, not one per line): a line
-    // without one has no marks to read.
+    // without one has no marks to read. Likewise the next carriage return and 0x9B byte: a line without any of the
+    // three is decoded without looking for them again in its text (decodePlainLineAt).
     let esc = -1; // -1: not searched yet
+    let cr = -1;
+    let csi = -1;
     while (pos < chunk.length) {
       const nl = chunk.indexOf(10, pos);
       if (nl !== -1 && this.lineBytes === 0 && nl - pos <= MAX_LINE_BYTES) {
@@ -57,7 +61,16 @@ export class LineSplitter {
           esc = chunk.indexOf(0x1b, pos);
           if (esc === -1) esc = NONE;
         }
-        this.emitAt(chunk, pos, nl, esc >= 0 && esc < nl);
+        if (cr !== NONE && cr < pos) {
+          cr = chunk.indexOf(13, pos);
+          if (cr === -1) cr = NONE;
+        }
+        if (csi !== NONE && csi < pos) {
+          csi = chunk.indexOf(0x9b, pos);
+          if (csi === -1) csi = NONE;
+        }
+        const escaped = esc >= 0 && esc < nl;
+        this.emitAt(chunk, pos, nl, escaped, !escaped && !(cr >= 0 && cr < nl) && !(csi >= 0 && csi < nl));
         pos = nl + 1;
         continue;
       }
@@ -71,13 +84,15 @@ export class LineSplitter {
   }
 
   /** emit() for a line that lies whole in `chunk[start..end)` with nothing kept before it. */
-  private emitAt(chunk: Buffer, start: number, end: number, escaped: boolean): void {
+  private emitAt(chunk: Buffer, start: number, end: number, escaped: boolean, plain: boolean): void {
     this.lineStart = this.bytes + start;
-    const text = decodeLineAt(chunk, start, end);
+    const text = plain ? decodePlainLineAt(chunk, start, end) : decodeLineAt(chunk, start, end);
     if (this.onOverflow && text.length > MAX_LINE_CHARS) this.onOverflow(chunk.subarray(start, end));
     const n = ++this.lines;
     this.record(n);
-    this.onLine(n, text, escaped ? marksOf(chunk.subarray(start, end)) : undefined);
+    // The raw bytes go along only for a line shown whole: a capped line's marker can make it as long as its bytes.
+    if (text.length <= MAX_LINE_CHARS) this.onLine(n, text, escaped ? marksOf(chunk.subarray(start, end)) : undefined, chunk, start, end);
+    else this.onLine(n, text, escaped ? marksOf(chunk.subarray(start, end)) : undefined);
   }
 
   /** Bytes of the lines emitted so far (up to the start of a line still waiting for its newline). */

@@ -27,6 +27,16 @@ export function decodeLineAt(buffer: Buffer, start: number, end: number): string
   return finishLine(buffer.toString(undefined, start, end), end - start, end - start);
 }
 
+/**
+ * decodeLineAt for a line the splitter knows holds no carriage return, escape or 0x9B byte (so no `\r`, ESC or 8-bit
+ * CSI character): of the rest of decodeLine only the byte-order mark and the length cap can apply, and a text that
+ * has either goes the whole way. Four string searches fewer per line.
+ */
+export function decodePlainLineAt(buffer: Buffer, start: number, end: number): string {
+  const text = buffer.toString(undefined, start, end);
+  return text.length >= MAX_LINE_CHARS || text.charCodeAt(0) === 0xfeff ? finishLine(text, end - start, end - start) : text;
+}
+
 /** The rest of decodeLine, on the decoded text of the `kept` bytes of a line of `fullBytes`. */
 function finishLine(decoded: string, kept: number, fullBytes: number, maxChars = MAX_LINE_CHARS): string {
   let text = decoded;

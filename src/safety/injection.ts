@@ -36,8 +36,11 @@ export interface InjectionResult {
 }
 
 export interface InjectionScanner {
-  /** One decoded line (ANSI removed, capped in length); `n` is 1-based per stream. */
-  line(stream: StreamName, n: number, text: string): void;
+  /**
+   * One decoded line (ANSI removed, capped in length); `n` is 1-based per stream. `bytes[start..end)` may be the raw
+   * bytes it was decoded from, which the literal pass reads in place when they spell it (literals.ts).
+   */
+  line(stream: StreamName, n: number, text: string, bytes?: Buffer, start?: number, end?: number): void;
   finish(): InjectionResult;
 }
 
@@ -233,7 +236,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
   };
 
   return {
-    line(stream, n, text) {
+    line(stream, n, text, bytes, start, end) {
       const st = streams[stream];
       if (!t) {
         t = tables();
@@ -241,7 +244,7 @@ export function createInjectionScanner(options: ScannerOptions = {}): InjectionS
         seamHits = t.literals.newHits();
         normHits = t.literals.newHits();
       }
-      const hits = t.literals.scan(text, lineHits);
+      const hits = t.literals.scan(text, lineHits, bytes, start, end);
       let facts = 0;
       for (const id of hits.ids) facts |= t.fragment[id]!;
       noteScannedLine(text, (facts & 1) !== 0, (facts & 2) !== 0);
