@@ -10,6 +10,6 @@ import { cargoBuildClaims } from './cargo-build.claims.js';
 
 export const cargoBuildReducer: Reducer = {
   ...cargoBuildClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start: (ctx) => new CompilerRun(ctx),
 };

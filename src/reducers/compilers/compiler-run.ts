@@ -8,10 +8,15 @@ import { LogDigest } from '../generic/log-digest.js';
 import { edgeRows } from '../generic/structured-run.js';
 import { DiagnosticTally } from './diagnostic-tally.js';
 
+/** Room a program's last line asks for on success (a result line and its citation header). */
+const LAST_LINE_BYTES = 160;
+
 /** A compiler or linter run: the tally for what it recognises, the log digest for every other line. */
 export class CompilerRun implements ReducerRun {
   readonly digest: LogDigest;
   readonly tally = new DiagnosticTally();
+  /** The streams the tally recognised lines on (diagnostics, build steps). */
+  private readonly claimed = new Set<StreamName>();
   /** Set when the diagnostics came from a parsed JSON document: its raw lines are not log text. */
   jsonMode = false;
 
@@ -19,12 +24,15 @@ export class CompilerRun implements ReducerRun {
   private readonly answer: boolean;
 
   constructor(ctx: RunContext) {
-    this.digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
+    this.digest = new LogDigest({ extraPatterns: ctx.errorPatterns, standOutsOnSuccess: ctx.intent === 'verdict' });
     this.answer = ctx.intent === 'answer';
   }
 
   line(stream: StreamName, n: number, text: string): void {
-    if (this.tally.line(stream, n, text)) this.digest.lines[stream] = n;
+    if (this.tally.line(stream, n, text)) {
+      this.digest.lines[stream] = n;
+      this.claimed.add(stream);
+    }
     else this.digest.line(stream, n, text);
   }
 
@@ -64,16 +72,24 @@ export class CompilerRun implements ReducerRun {
     }
 
     const failed = failedExit || tally.errors > 0 || tally.failedSummary;
+    let lastLineBytes = 0;
     // On success, warnings no diagnostic parsed (deprecations, skipped steps) are shown as every verdict shows them.
     if (!failed && !this.jsonMode) {
-      const warnings = digestParts.citations.filter((c) => c.kind === 'warning');
+      // So are the few lines unlike a flood of one shape (a program's `unmatched: …` among its `matched` lines under `cargo run`).
+      const warnings = digestParts.citations.filter((c) => c.kind === 'warning' || c.kind === 'stand-out');
       const refs = new Set(warnings.map((c) => c.ref));
       citations.push(...warnings);
       summary.push(...digestParts.summary.filter((b) => b.cites?.length && b.cites.every((r) => refs.has(r))));
       // What a build that succeeded printed last, when no diagnostic or build step claimed it, is its outcome
       // (`Built libcore 70 objects`, `ar rcs libcore.a …`): one line.
+      // When the diagnostics and build steps were all on stderr (cargo's `Compiling`, `Running`), stdout is the
+      // built program's own output (`cargo run`): its last line is the run's result and ranks with the outcome.
       const last = this.digest.lastTextLine('stdout');
-      if (last !== null && last === this.digest.lines.stdout) citations.push({ ref: this.digest.nextRef(), stream: 'stdout', from: last, to: last, label: 'last line', priority: 'normal' });
+      const programOutput = this.claimed.size > 0 && !this.claimed.has('stdout');
+      if (last !== null && last === this.digest.lines.stdout) {
+        citations.push({ ref: this.digest.nextRef(), stream: 'stdout', from: last, to: last, label: 'last line', priority: programOutput ? 'high' : 'normal' });
+        if (programOutput) lastLineBytes = LAST_LINE_BYTES;
+      }
     }
     return {
       status: failed ? 'fail' : tally.warnings > 0 ? 'warn' : 'ok',
@@ -83,7 +99,7 @@ export class CompilerRun implements ReducerRun {
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
       // Warnings the tool reported (and any the digest found) ask for their room on success.
-      ...(!failed && (digestParts.warningBytes || tally.warningBytes()) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() } : {}),
+      ...(!failed && (digestParts.warningBytes || tally.warningBytes() || lastLineBytes) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() + lastLineBytes } : {}),
     };
   }
 

@@ -33,6 +33,14 @@ const FLOOD_MIN_LINES = 50;
 /** A shape is rare below this share of the output's lines (and at most SAMPLED_LINES lines, all cited). */
 const RARE_SHARE = 0.05;
 const STANDOUT_LINES = 24;
+/**
+ * A run that succeeded as a flood of one shape (a migration's `applying … ok` lines, a checker's `GET … 200`
+ * lines): the few lines unlike it (`backfilled 18,442 rows (3 left NULL)`) are what the run says besides
+ * "it passed". Up to this many are cited with the warnings, and ask for room as the warnings do.
+ */
+const SUCCESS_STANDOUT_LINES = 6;
+/** Bytes a cited stand-out line is assumed to take beyond its text (the citation header). */
+const STANDOUT_OVERHEAD = 40;
 /** A template with a word in it (three letters in a row). */
 const WORDY = /[A-Za-z]{3}/;
 /** A count that is not zero: an outcome line that reports something. */
@@ -86,6 +94,8 @@ export interface LogDigestOptions extends ErrorWindowOptions {
    * set it for answers; others leave it off, since a piped run reports exit 0 whatever happened.
    */
   mentionsAreContent?: boolean;
+  /** The run was a verdict: on success the few lines unlike a flood of one shape are cited (see SUCCESS_STANDOUT_LINES). */
+  standOutsOnSuccess?: boolean;
 }
 
 /**
@@ -123,12 +133,14 @@ export class LogDigest {
   /** False when the caller lists a log's problems itself: its rare lines are those problems, not stand-outs. */
   private readonly standOutsWanted: boolean;
   private readonly mentionsAreContent: boolean;
+  private readonly standOutsOnSuccess: boolean;
 
   constructor(options: LogDigestOptions = {}) {
     this.errors = new ErrorWindowFinder(options);
     this.problemLog = options.problems === false ? null : new ProblemLog();
     this.standOutsWanted = options.problems !== false;
     this.mentionsAreContent = options.mentionsAreContent === true;
+    this.standOutsOnSuccess = options.standOutsOnSuccess === true;
   }
 
   /** Per stream, the runs of error lines that only repeat a message a window cites (see ErrorWindowFinder.repeatRuns). */
@@ -297,6 +309,12 @@ export class LogDigest {
     }
 
     if (!succeeded && !problemParts && this.standOutsWanted) citations.push(...this.standOuts(total0, citations));
+    let standOutBytes = 0;
+    if (succeeded && !problemParts && this.standOutsWanted && this.standOutsOnSuccess) {
+      const standOuts = this.standOuts(total0, citations, SUCCESS_STANDOUT_LINES, 'normal');
+      citations.push(...standOuts);
+      standOutBytes = standOuts.reduce((a, c) => a + ('from' in c ? (c.to - c.from + 1) * (this.templateLength(c.stream, c.from) + STANDOUT_OVERHEAD) : 0), 0);
+    }
 
     const errorRefs = citations.filter((c) => c.kind === 'error window').map((c) => c.ref);
     if (this.tables.flagged) summary.push({ text: `${plural(this.tables.flagged, 'table row')} with a failing or stopped status`, cites: rowRefs.slice(0, 4), fields: ['badStatusRows'] });
@@ -327,23 +345,32 @@ export class LogDigest {
       citations: windowsAfterProblems(citations),
       omitted,
       confidence: this.errors.errorLines > 0 ? 0.7 : 0.8,
-      ...(succeeded && warnings.bytes ? { warningBytes: warnings.bytes } : {}),
+      ...(succeeded && warnings.bytes + standOutBytes ? { warningBytes: warnings.bytes + standOutBytes } : {}),
     };
+  }
+
+  /** The length of the template line `n` of `stream` was counted under: about the line's own length. */
+  private templateLength(stream: StreamName, n: number): number {
+    for (const s of this.templates.stats.values()) if (s.stream === stream && s.lines.includes(n)) return Math.min(s.template.length, 200);
+    return 80;
   }
 
   /**
    * The lines of rare shapes in a flood of one shape (see FLOOD_SHARE), each cited on its own (a range
    * over them would show the flood between), adjacent ones merged; the first of each shape says what it is.
    */
-  private standOuts(total: number, cited: readonly CitationDraft[]): CitationDraft[] {
+  private standOuts(total: number, cited: readonly CitationDraft[], lines = STANDOUT_LINES, priority: LineCitation['priority'] = 'low'): CitationDraft[] {
     const [flood] = this.templates.repeated();
     if (!flood || total < FLOOD_MIN_LINES || flood.count < total * FLOOD_SHARE) return [];
     const rare = [...this.templates.stats.values()]
       .filter((s) => s !== flood && s.count <= Math.min(SAMPLED_LINES, total * RARE_SHARE) && WORDY.test(s.template))
       .sort((a, b) => (a.stream === b.stream ? a.first - b.first : a.stream === 'stdout' ? -1 : 1));
     const citations: LineCitation[] = [];
-    let room = STANDOUT_LINES;
+    let room = lines;
     for (const stat of rare) {
+      if (room <= 0) break;
+      // On success a shape already cited (a warning counted ×2) needs no second excerpt.
+      if (priority !== 'low' && cited.some((c) => 'from' in c && c.stream === stat.stream && c.from <= stat.first && stat.first <= c.to)) continue;
       // A line another citation already shows (an error, a section header, the first lines) is not cited again.
       const covered = (n: number): boolean => cited.some((c) => 'from' in c && c.stream === stat.stream && c.from <= n && n <= c.to);
       stat.lines.slice(0, room).filter((n) => !covered(n)).forEach((n, i) => {
@@ -352,7 +379,7 @@ export class LogDigest {
         if (last && last.stream === stat.stream && last.to === n - 1) last.to = n;
         else {
           const label = i === 0 ? `${stat.count > 1 ? `×${count(stat.count)} lines` : 'a line'} unlike the ×${count(flood.count)} like line ${count(flood.first)}` : `${i + 1} of ${count(stat.count)}`;
-          citations.push({ ...this.range(stat.stream, n, n, label, 'low'), kind: 'stand-out' });
+          citations.push({ ...this.range(stat.stream, n, n, label, priority), kind: 'stand-out' });
         }
       });
     }

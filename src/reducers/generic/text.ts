@@ -13,9 +13,9 @@ import { textClaims } from './text.claims.js';
 
 export const textReducer: Reducer = {
   ...textClaims,
-  version: '1.3.7',
+  version: '1.3.8',
   start(ctx) {
-    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, mentionsAreContent: ctx.intent === 'answer' });
+    const digest = new LogDigest({ extraPatterns: ctx.errorPatterns, mentionsAreContent: ctx.intent === 'answer', standOutsOnSuccess: ctx.intent === 'verdict' });
     const groups = ctx.intent === 'answer' ? new ColumnGroups() : null;
     const outline = ctx.intent === 'answer' ? new IndentOutline() : null;
     const shares = ctx.intent === 'answer' ? new ShareLeaders() : null;

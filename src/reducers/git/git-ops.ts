@@ -5,7 +5,7 @@
  * success the ref updates and the `N files changed` line. Docs: https://git-scm.com/docs/git-merge
  */
 import type { Bullet, CitationDraft, FieldValue, Priority, Reducer, Status } from '../../core/types.js';
-import { plural } from '../../core/format.js';
+import { clip, plural } from '../../core/format.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { edgeRows } from '../generic/structured-run.js';
 import type { StreamName } from '../../core/types.js';
@@ -14,9 +14,24 @@ import { gitOpsClaims } from './git-ops.claims.js';
 const CONFLICT = /^CONFLICT \(([^)]+)\): (.*)$/;
 const REJECTED = /^\s*!\s+\[(?:rejected|remote rejected)\]\s+(.*)$/;
 const FAILURE = /^(?:fatal|error): |^Automatic merge failed|^Aborting$|^Merge with strategy .* failed|^Could not apply |^hint: Resolve all conflicts|^CONFLICT /;
-const OUTCOME = /^(?:Already up to date\.?|Fast-forward|Updating [0-9a-f]+\.\.[0-9a-f]+|Merge made by|Successfully rebased|Switched to (?:a new )?branch|Your branch is|HEAD is now at|\[[^\]]+ [0-9a-f]{7,}\] |Current branch .* is up to date|Everything up-to-date|Cloning into|Created autostash|Applied autostash|Deleted branch)/;
-const REF_UPDATE = /^\s+(?:[0-9a-f]+\.\.\.?[0-9a-f]+|\* \[new (?:branch|tag|ref)\]|\+ [0-9a-f]+\.\.\.[0-9a-f]+|- \[deleted\]|=\s+\[up to date\])\s+\S+\s+->\s+\S+/;
+const OUTCOME = /^(?:Already up to date\.?|Fast-forward|Updating [0-9a-f]+\.\.[0-9a-f]+|Merge made by|Successfully rebased|Switched to (?:a new )?branch|Your branch is|HEAD is now at|\[[^\]]+ [0-9a-f]{7,}\] |Current branch .* is up to date|Everything up-to-date|Cloning into|Created autostash|Applied autostash|Deleted branch|Submodule path '[^']+': checked out )/;
+const REF_UPDATE = /^\s+([0-9a-f]+\.\.\.?[0-9a-f]+|\* \[new (?:branch|tag|ref\w*)\]|\+ [0-9a-f]+\.\.\.[0-9a-f]+|- \[deleted\]|=\s+\[up to date\])\s+\S+(?:\s+->\s+\S+|$)/;
+/** Ranges of ref updates up to this many lines rank with the outcome on success; longer ones fill the room left. */
+const FEW_REF_LINES = 5;
+
+/** The kind of a ref update from its flag and summary: `fast-forward`, `forced`, `deleted`, `new tag`, `up to date`. */
+function refKind(flag: string): string {
+  if (flag.startsWith('=')) return 'up to date';
+  if (flag.startsWith('-')) return 'deleted';
+  if (flag.startsWith('+')) return 'forced';
+  const created = /\[new (\w+)\]/.exec(flag);
+  return created ? `new ${created[1]}` : 'fast-forward';
+}
 const STAT = /^ \d+ files? changed/;
+/** Characters of an outcome line quoted in the bullet (the line itself is cited): a long path must not take the excerpts' room. */
+const OUTCOME_CHARS = 90;
+/** Room a ref update line asks for on success, with its share of the citation header. */
+const REF_LINE_BYTES = 72;
 const CITED = 24;
 
 interface Hit {
@@ -28,7 +43,7 @@ interface Hit {
 
 export const gitOpsReducer: Reducer = {
   ...gitOpsClaims,
-  version: '1.0.1',
+  version: '1.0.2',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const hits: Hit[] = [];
@@ -41,6 +56,9 @@ export const gitOpsReducer: Reducer = {
     let inPathList: Record<StreamName, boolean> = { stdout: false, stderr: false };
     let stat: string | null = null;
     const outcomeTexts: string[] = [];
+    /** Ref updates by kind, in order of first appearance; the kind of the last one read. */
+    const refKinds = new Map<string, number>();
+    let lastRefKind = '';
     const add = (stream: StreamName, n: number, kind: Hit['kind']): void => {
       const previous = last[stream];
       if (previous && previous.kind === kind && previous.to === n - 1) {
@@ -85,10 +103,20 @@ export const gitOpsReducer: Reducer = {
           return;
         }
         if (OUTCOME.test(text)) {
-          if (outcomeTexts.length < 2) outcomeTexts.push(text.trim());
+          if (outcomeTexts.length < 2) outcomeTexts.push(clip(text.trim(), OUTCOME_CHARS));
           return add(stream, n, 'outcome');
         }
-        if (REF_UPDATE.test(text)) return add(stream, n, 'ref update');
+        const update = REF_UPDATE.exec(text);
+        if (update) {
+          // A ref already up to date changed nothing: counted, not cited, so the refs that did change get the room.
+          const kind = refKind(update[1]!);
+          refKinds.set(kind, (refKinds.get(kind) ?? 0) + 1);
+          if (kind === 'up to date') return;
+          // Each kind of change is a range of its own (`- [deleted]` lines apart from `* [new branch]` ones).
+          if (last[stream]?.kind === 'ref update' && last[stream]!.to === n - 1 && lastRefKind !== kind) last[stream] = null;
+          lastRefKind = kind;
+          return add(stream, n, 'ref update');
+        }
         if (STAT.test(text)) {
           stat = text.trim();
           return add(stream, n, 'stat');
@@ -110,7 +138,8 @@ export const gitOpsReducer: Reducer = {
         const refsOf = (kind: Hit['kind']): string[] => citations.filter((c) => c.kind === kind).map((c) => c.ref);
         for (const hit of hits) {
           const important = hit.kind === 'conflict' || hit.kind === 'rejected' || hit.kind === 'failure' || hit.kind === 'path list';
-          const priority: Priority = important ? 'mandatory' : 'high';
+          const manyRefs = hit.kind === 'ref update' && hit.to - hit.from + 1 > FEW_REF_LINES;
+          const priority: Priority = important ? 'mandatory' : manyRefs ? 'normal' : 'high';
           citations.push({ ref: digest.nextRef(), stream: hit.stream, from: hit.from, to: hit.to, label: hit.kind, kind: hit.kind, priority });
         }
         if (conflicts.length) {
@@ -130,14 +159,27 @@ export const gitOpsReducer: Reducer = {
           summary.push({ text: stat, cites: refsOf('stat'), fields: ['stat'] });
         }
         const outcomes = refsOf('outcome');
-        if (!conflicts.length && !rejected.length && !failures.length && outcomes.length) summary.push({ text: outcomeTexts.join('; '), cites: outcomes.slice(0, 2) });
+        if (!conflicts.length && !rejected.length && !failures.length && outcomes.length) summary.push({ text: outcomeTexts.join('; ').length <= OUTCOME_CHARS + 30 ? outcomeTexts.join('; ') : outcomeTexts[0]!, cites: outcomes.slice(0, 2) });
         const updates = refsOf('ref update');
-        if (updates.length) summary.push({ text: `ref updates`, cites: updates.slice(0, 2) });
+        const kinds = [...refKinds].map(([kind, n]) => `${n} ${kind}`).join(', ');
+        if (updates.length) summary.push({ text: `ref updates: ${kinds}`, cites: updates.slice(0, 4) });
         const omitted = dropped ? [{ what: 'matched lines past the first ' + CITED, count: dropped }] : [];
         if (hints > 2) omitted.push({ what: 'hint lines', count: hints - 2 });
         const failed = (exit.code !== null && exit.code !== 0) || conflicts.length > 0 || rejected.length > 0 || failures.length > 0;
         const status: Status = failed ? 'fail' : 'ok';
-        return { status, summary, fields, citations, omitted, confidence: 0.85 };
+        // On success, what else the run warned of (a hook's or an `--exec` check's warning) is shown as every verdict shows it.
+        let warningBytes = 0;
+        if (!failed) {
+          // The refs a push changed are its outcome: the few-line ranges ask for their room, as warnings do.
+          for (const c of citations) if (c.kind === 'ref update' && c.priority === 'high' && 'from' in c) warningBytes += (c.to - c.from + 1) * REF_LINE_BYTES + 24;
+          const digestParts = digest.finish(exit, { skipHead: true, skipTail: true });
+          const warnings = digestParts.citations.filter((c) => c.kind === 'warning');
+          const refs = new Set(warnings.map((c) => c.ref));
+          citations.push(...warnings);
+          summary.push(...digestParts.summary.filter((b) => b.cites?.length && b.cites.every((r) => refs.has(r))));
+          warningBytes += digestParts.warningBytes ?? 0;
+        }
+        return { status, summary, fields, citations, omitted, confidence: 0.85, ...(warningBytes ? { warningBytes } : {}) };
       },
     };
   },

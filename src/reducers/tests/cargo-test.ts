@@ -15,10 +15,12 @@ const BLOCK = /^---- (.+?) stdout ----$/;
 /** `thread 'x' (123) panicked at src/lib.rs:36:9:` (Rust 1.73+) or `thread 'x' panicked at 'msg', src/lib.rs:36:9`. */
 const PANICKED = /^thread '([^']*)'(?: \(\d+\))? panicked at (?:'(.*)', )?(\S+?:\d+:\d+):?$/;
 const COMPILE_ERROR = /^error(?:\[E\d+\])?: (.+)$/;
+/** The test harness's own lines (a test's verdict, `running 12 tests`, the lists under `successes:`): not a test's output. */
+const HARNESS_LINE = /^(?:test \S.* \.\.\. |running \d+ tests?$|(?:successes|failures):$| {4}\S+$|\s*(?:Running|Doc-tests|Compiling|Finished)\s)/;
 
 export const cargoTestReducer: Reducer = {
   ...cargoTestClaims,
-  version: '1.1.1',
+  version: '1.1.2',
   start(ctx) {
     const report = new TestReport({ runner: 'cargo test' }, ctx.errorPatterns);
     /** The green `test result:` line with the most tests (the totals of a run with no failure). */
@@ -79,6 +81,8 @@ export const cargoTestReducer: Reducer = {
         return;
       }
       const open = report.block;
+      // What a passing test printed under `--nocapture` (`loaded 168 fx rates; EUR/CHF is stale`): a line of its own.
+      if (!open && stream === 'stdout' && text.trim() !== '' && !HARNESS_LINE.test(text)) report.addTestLog(stream, n, text.trim(), text.length);
       if (!open || open.stream !== stream) return;
       if (/^stack backtrace:$/.test(text)) {
         trace = true;

@@ -15,6 +15,12 @@ const PACKAGE_OK = /^ok\s+(\S+)\s/;
 const PACKAGE_NO_TESTS = /^\?\s+\S+\s+\[no test files\]/;
 /** `ok  \texample.com/x\t0.01s\tcoverage: 84.6% of statements`: a package's result under `-cover`. */
 const COVERAGE = /\scoverage: (?:[\d.]+% of statements|\[no statements\])/;
+
+/** The percentage of a coverage line (`coverage: 84.6% of statements`), or undefined. */
+function coverageOf(text: string): number | undefined {
+  const m = /\scoverage: ([\d.]+)%/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
 const PACKAGE_FAIL = /^FAIL\s+(\S+)\s+(?:[\d.]+s|\[[^\]]+\])/;
 /** `    x_test.go:12: message` as t.Errorf and friends print it. */
 const TEST_LOG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
@@ -51,7 +57,7 @@ const MAX_OUTPUTS = 5_000;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.3',
+  version: '1.1.4',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -319,7 +325,7 @@ function textRun(report: TestReport): ReducerRun {
         closeFailing();
         report.addCount('packagesOk');
         // A package's coverage is what `-cover` was run for: a measurement, as a benchmark's result is.
-        if (COVERAGE.test(text)) report.addMeasurement(s, n, text.length, 'coverage line');
+        if (COVERAGE.test(text)) report.addMeasurement(s, n, text.length, 'coverage line', coverageOf(text));
         else report.addResultLine(s, n, text.length);
         lastOk = n;
         return;
@@ -416,7 +422,7 @@ function jsonRun(report: TestReport): ReducerRun {
           panics.line(s, n, out);
           if (!event.Test) {
             if (PACKAGE_FAIL.test(out)) report.addTotals(s, n, 'package failed');
-            else if (PACKAGE_OK.test(out) && COVERAGE.test(out)) report.addMeasurement(s, n, text.length, 'coverage line');
+            else if (PACKAGE_OK.test(out) && COVERAGE.test(out)) report.addMeasurement(s, n, text.length, 'coverage line', coverageOf(out));
             else if (!/^(?:PASS|FAIL|ok\s|\?\s|coverage: |exit status \d+$)/.test(out)) state.output.read(n, out);
             state.lastLine = n;
             return;

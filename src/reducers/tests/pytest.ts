@@ -28,10 +28,12 @@ const MAX_TRACKED = 200_000;
  */
 const PLUGIN_REPORT = /^-{3,} (?!Captured )\S.*? -{3,}$/;
 const RULE = /^[-=\s]+$/;
+/** A row of `--durations`: `2.10s call     tests/test_search.py::test_reindex_all`. */
+const DURATION_LINE = /^(\d+(?:\.\d+)?)s (?:call|setup|teardown)\s+(\S+)/;
 
 export const pytestReducer: Reducer = {
   ...pytestClaims,
-  version: '1.0.2',
+  version: '1.0.3',
   start(ctx) {
     const report = new TestReport({ runner: 'pytest' }, ctx.errorPatterns);
     let section = '';
@@ -119,6 +121,12 @@ export const pytestReducer: Reducer = {
         if (/^collected \d+ items? \/ \d+ errors?/.test(text)) report.addTotals(stream, n, 'collection', 'high');
         if (/^!{3,} .*Interrupted: .* !{3,}$/.test(text)) report.addExcerpt(stream, n, n, text.replace(/^!+ | !+$/g, ''), 'high');
 
+        // `--durations=N`: the slowest setups, calls and teardowns, slowest first.
+        if (section.startsWith('slowest ')) {
+          const slow = DURATION_LINE.exec(text);
+          if (slow) report.addReportedDuration(stream, n, slow[2]!, Number(slow[1]));
+          return;
+        }
         if (section === 'FAILURES' || section === 'ERRORS') {
           const block = BLOCK.exec(text);
           if (block && !/^[_ ]+$/.test(text)) {

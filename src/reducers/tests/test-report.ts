@@ -34,6 +34,8 @@ const RESULT_OVERHEAD = 40;
 /** Distinct lines a passing test printed (t.Log) cited on success, in the room left: a -v run was asked for them. */
 const TEST_LOGS_CITED = 8;
 /** A passing test this slow, and this many times slower than the typical one, is cited with the outcome. */
+/** Measurement lines sharing one value before that value is the common one, the others standing out. */
+const COMMON_VALUE_MIN = 4;
 const SLOW_TEST_SECONDS = 1;
 const SLOW_TEST_FACTOR = 5;
 /** Slowest tests kept (by duration) and cited. */
@@ -223,6 +225,11 @@ export class TestReport {
   /** Runs of adjacent measurement lines (`BenchmarkX-8  1000  1234 ns/op`), each a range with its characters. */
   private readonly measurements: Array<{ stream: StreamName; from: number; to: number; chars: number }> = [];
   private measurementCount = 0;
+  /** The value of each single measurement line (`stream:n`), and how many lines have each value. */
+  private readonly measurementValues = new Map<string, string>();
+  private readonly valueCounts = new Map<string, number>();
+  /** Whether the durations came from the runner's own slowest-tests list (see addReportedDuration). */
+  private reportedSlowest = false;
   /** What the measurements are (`benchmark result`, `coverage line`), for the bullet; the first noun seen. */
   private measurementNoun: string | null = null;
   private mixedMeasurements = false;
@@ -311,8 +318,18 @@ export class TestReport {
     if (this.slowest.length > SLOWEST_KEPT) this.slowest.pop();
   }
 
+  /**
+   * A test's duration from the runner's own list of the slowest ones (pytest's `--durations`): the runner
+   * chose it as slow, so it stands out at SLOW_TEST_SECONDS whatever the median of the few listed.
+   */
+  addReportedDuration(stream: StreamName, n: number, name: string, seconds: number): void {
+    this.reportedSlowest = true;
+    this.addDuration(stream, n, name, seconds);
+  }
+
   /** The slowest tests that stand out: at least SLOW_TEST_SECONDS and SLOW_TEST_FACTOR times the median duration. */
   private slowTests(): Array<{ stream: StreamName; n: number; name: string; seconds: number }> {
+    if (this.reportedSlowest) return this.slowest.filter((t) => t.seconds >= SLOW_TEST_SECONDS);
     if (this.durations.length < 3) return [];
     const sorted = [...this.durations].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
@@ -327,8 +344,13 @@ export class TestReport {
    * A measurement line (a benchmark's result): the numbers a benchmark run was made for, part of
    * its outcome like the totals. Adjacent lines form one range.
    */
-  addMeasurement(stream: StreamName, n: number, length: number, noun = 'benchmark result'): void {
+  addMeasurement(stream: StreamName, n: number, length: number, noun = 'benchmark result', value?: number): void {
     this.measurementCount++;
+    if (value !== undefined && Number.isFinite(value) && this.measurementValues.size < MAX_MEASUREMENTS) {
+      const key = String(value);
+      this.valueCounts.set(key, (this.valueCounts.get(key) ?? 0) + 1);
+      this.measurementValues.set(`${stream}:${n}`, key);
+    }
     if (this.measurementNoun !== null && this.measurementNoun !== noun) this.mixedMeasurements = true;
     this.measurementNoun ??= noun;
     const last = this.measurements[this.measurements.length - 1];
@@ -342,11 +364,25 @@ export class TestReport {
 
   /** The measurement ranges as citations at `priority`, with the bytes they ask for. */
   private measurementCitations(priority: Priority): { citations: CitationDraft[]; bytes: number; summary: Bullet[] } {
-    const citations: CitationDraft[] = this.measurements.map((m) => ({ ref: this.digest.nextRef(), stream: m.stream, from: m.from, to: m.to, label: 'measurements', kind: 'totals', priority }));
-    const bytes = this.measurements.reduce((a, m) => a + m.chars + RESULT_OVERHEAD, 0);
+    // Many single-line measurements that mostly repeat one value (28 packages at `coverage: 6.7%`): the ones
+    // with another value (`coverage: 0.0%`) stand out and rank with the outcome, with the first and the last;
+    // the common ones fill the room left and ask for none.
+    const common = this.commonMeasurementValue();
+    const plain = (m: { stream: StreamName; from: number; to: number }, i: number): boolean =>
+      common !== null && m.from === m.to && i > 0 && i < this.measurements.length - 1 && this.measurementValues.get(`${m.stream}:${m.from}`) === common;
+    const citations: CitationDraft[] = this.measurements.map((m, i) => ({ ref: this.digest.nextRef(), stream: m.stream, from: m.from, to: m.to, label: 'measurements', kind: 'totals', priority: plain(m, i) ? 'normal' : priority }));
+    const bytes = this.measurements.reduce((a, m, i) => a + (plain(m, i) ? 0 : m.chars + RESULT_OVERHEAD), 0);
     const noun = this.mixedMeasurements ? 'measurement line' : (this.measurementNoun ?? 'benchmark result');
-    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, noun), cites: citations.slice(0, 4).map((c) => c.ref) }] : [];
+    const cites = [...citations.filter((c) => c.priority === priority), ...citations.filter((c) => c.priority !== priority)].slice(0, 4).map((c) => c.ref);
+    const summary: Bullet[] = citations.length ? [{ text: plural(this.measurementCount, noun), cites }] : [];
     return { citations, bytes, summary };
+  }
+
+  /** The value most measurements share, when at least COMMON_VALUE_MIN lines and half of them do; else null. */
+  private commonMeasurementValue(): string | null {
+    let best: [string, number] | null = null;
+    for (const entry of this.valueCounts) if (!best || entry[1] > best[1]) best = entry;
+    return best && best[1] >= COMMON_VALUE_MIN && best[1] * 2 >= this.measurementCount ? best[0] : null;
   }
 
   /**

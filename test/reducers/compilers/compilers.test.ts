@@ -374,3 +374,21 @@ describe('a successful build with warnings', () => {
     expect(parts.warningBytes).toBeGreaterThan(kinds.join('').length);
   });
 });
+
+describe('a program run by its build tool', () => {
+  it("ranks the last line of the program's stdout with the outcome when the build's own lines were all on stderr (cargo run)", () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [
+      ['stderr', '   Compiling reconcile v0.1.0 (/w/reconcile)'],
+      ['stderr', '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.30s'],
+      ['stderr', '     Running `target/debug/reconcile`'],
+    ];
+    for (let i = 1; i <= 40; i++) lines.push(['stdout', `ing 2026-11-${String((i % 30) + 1).padStart(2, '0')}: ${40 + (i % 5)} entries matched`]);
+    lines.push(['stdout', 'RESULT: 1690 entries matched, 4 statements need review']);
+    const parts = run(byName('cargo-build'), lines, 0);
+    expect(parts.citations.find((c) => c.label === 'last line')).toMatchObject({ from: 41, priority: 'high' });
+    expect(parts.warningBytes).toBeGreaterThan(0);
+    // A build whose own lines are on stdout (make echoing gcc) keeps its last line below the outcome.
+    const built = run(byName('gcc'), [['stdout', 'gcc -c -o a.o a.c'], ['stdout', 'a.c:3:5: warning: unused variable ‘x’ [-Wunused-variable]'], ['stdout', 'ar rcs libcore.a a.o']], 0);
+    expect(built.citations.find((c) => c.label === 'last line')?.priority ?? 'normal').toBe('normal');
+  });
+});

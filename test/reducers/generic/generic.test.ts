@@ -228,9 +228,27 @@ describe('text digest', () => {
     const { text } = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
     for (const i of [7, 13, 257, 907, 1007]) expect(text).toMatch(new RegExp(`req ${i}: status (?:500|429)`));
     expect(text).toContain('unlike the ×1,193 like line 1');
-    // A run that passed keeps the success budget for its outcome: no stand-outs.
-    const ok = reduce(lines.join('\n') + '\n', { family: 'text', exit: 0 });
-    expect(ok.text).not.toContain('unlike the');
+    // A run that passed keeps its outcome and cites only the first few rare lines, with the room they ask for.
+    const ok = reduce(lines.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
+    expect(ok.text).toContain('done: 1200 requests, 7 failed');
+    expect(ok.text).toContain('req 13: status 500 body="database is locked"');
+    expect(ok.parts.citations.filter((c) => c.kind === 'stand-out').reduce((a, c) => a + ('from' in c ? c.to - c.from + 1 : 0), 0)).toBeLessThanOrEqual(6);
+    expect(ok.packet.citations.length).toBeLessThan(12);
+  });
+
+  it('a run that succeeded as a flood of one shape cites the few lines unlike it, not those of a warning already cited', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 70; i++) {
+      if (i === 18 || i === 32) lines.push(`migrate: ${String(i).padStart(4, '0')}_step already applied, skipping`);
+      else lines.push(`migrate: applying ${String(i).padStart(4, '0')}_step ... ok (${3 + (i * 37) % 41} ms)`);
+      if (i === 9) lines.push('migrate: backfilled tenant_id on 18,442 rows (3 rows left NULL: orphaned orders 88121, 88190, 90004)');
+    }
+    lines.push('migrate: 68 applied, 2 skipped; schema version now 20261125_0070');
+    const ok = reduce(lines.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
+    expect(ok.text).toContain('3 rows left NULL: orphaned orders 88121, 88190, 90004');
+    expect(ok.text).toContain('schema version now 20261125_0070');
+    // The second `already applied` line is counted with the warning, not cited again as a stand-out.
+    expect(ok.parts.citations.filter((c) => c.kind === 'stand-out').map((c) => ('from' in c ? c.from : 0))).toEqual([10]);
   });
 
   it('a run that succeeded with no outcome line keeps its last lines before its first when only one fits (a build trace ends with its result)', () => {

@@ -79,7 +79,7 @@ describe('git-ops', () => {
 
   it('fills an answer it has nothing of its own to read in with rows from both ends and the middle', () => {
     const r = verifyPack();
-    expect(r.packet!.reducer).toBe('git-ops@1.0.1');
+    expect(r.packet!.reducer).toBe('git-ops@1.0.2');
     expect(r.packet!.intent).toBe('answer');
     expect(r.text).toContain(objects[120]!);
     expect(r.text).toContain('pack-x.pack: ok');
@@ -105,6 +105,30 @@ describe('git-ops', () => {
     const r = run('', ['git', 'push'], { stderr, exit: 1 });
     expect(r.fields.rejected).toEqual(['main -> main (non-fast-forward)']);
     expect(r.parts!.omitted).toContainEqual({ what: 'hint lines', count: 1 });
+  });
+
+  it('cites the refs a push changed, by kind, and only counts those already up to date', () => {
+    const stderr = [
+      'Pushing to ../remote.git',
+      'To ../remote.git',
+      ...Array.from({ length: 30 }, (_, i) => ` =  [up to date]      release/${i} -> release/${i}`),
+      '   7e72236..19683c5  release/31 -> release/31',
+      ' - [deleted]         release/32',
+      ' - [deleted]         v1.3.0',
+      ...Array.from({ length: 12 }, (_, i) => ` * [new branch]      hotfix/INV-${401 + i} -> hotfix/INV-${401 + i}`),
+      ' * [new tag]         v2.0.0 -> v2.0.0',
+    ].join('\n');
+    const r = run('', ['git', 'push', '--mirror', '-v', 'origin'], { stderr });
+    const updates = r.parts!.citations.filter((c) => c.kind === 'ref update').map((c) => ('from' in c ? [c.from, c.to, c.priority] : []));
+    expect(updates).toEqual([[33, 33, 'high'], [34, 35, 'high'], [36, 47, 'normal'], [48, 48, 'high']]);
+    expect(r.packet!.summary[0]).toMatch(/^ref updates: 30 up to date, 1 fast-forward, 2 deleted, 12 new branch, 1 new tag/);
+  });
+
+  it('shows the warnings of a rebase whose --exec check passed', () => {
+    const stderr = ['Executing: ./check.sh', 'check: warning: src/feat3.txt has 3 entries (limit 2 recommended)', 'Executing: ./check.sh', 'Successfully rebased and updated refs/heads/feature.'].join('\n');
+    const r = run(Array.from({ length: 40 }, (_, i) => `check: src/f${i}.txt ok`).join('\n'), ['git', 'rebase', '--exec', './check.sh', 'main'], { stderr });
+    expect(r.packet!.status).toBe('ok');
+    expect(r.parts!.citations.find((c) => c.kind === 'warning')).toMatchObject({ stream: 'stderr', from: 2 });
   });
 
   it('is a quiet ok for a fast-forward pull', () => {

@@ -33,4 +33,21 @@ describe('cargo-test reducer', () => {
     expect(cargoTestReducer.detect(probe(f))).toBeGreaterThanOrEqual(0.9);
     expect(cargoTestReducer.detect(probe({ stdout: timestamped(f.stdout!) }))).toBeLessThan(0.5);
   });
+
+  it('cites what a passing test printed under --nocapture, not the harness lines', () => {
+    const stdout = [
+      '',
+      'running 3 tests',
+      'test fx::tests::a ... ok',
+      'loaded 168 fx rates; EUR/CHF rate is stale (last update 2026-11-02)',
+      'test fx::tests::b ... ok',
+      'test fx::tests::c ... ignored, needs a running postgres',
+      '',
+      'test result: ok. 2 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s',
+      '',
+    ].join('\n');
+    const parts = reduce(cargoTestReducer, { stdout, stderr: '' }, 0);
+    const logs = parts.citations.filter((c) => c.label === 'test output');
+    expect(logs.map((c) => ('from' in c ? c.from : 0))).toEqual([4]);
+  });
 });

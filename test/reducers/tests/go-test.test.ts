@@ -305,4 +305,22 @@ describe('go-test reducer: what a verdict keeps beyond the failures', () => {
     expect(lines.map((c) => c[0])).toEqual(expect.arrayContaining([2, 5, 7, 9]));
     expect(parts.warningBytes).toBeGreaterThan(0);
   });
+
+  it('ranks the coverage lines whose value differs from the common one with the outcome (-cover -v over many packages)', () => {
+    const lines: string[] = [];
+    const pkgs = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    for (const p of pkgs) {
+      lines.push(`=== RUN   TestNormalize`, `--- PASS: TestNormalize (0.00s)`, 'PASS');
+      lines.push(`coverage: ${p === 'p5' ? '0.0' : '6.7'}% of statements`);
+      lines.push(`ok  \texample.com/inv/internal/${p}\t0.01s\tcoverage: ${p === 'p5' ? '0.0' : '6.7'}% of statements`);
+    }
+    const parts = reduce(goTestReducer, { stdout: lines.join('\n'), stderr: '' }, 0);
+    const measured = parts.citations.filter((c) => c.label === 'measurements');
+    expect(measured).toHaveLength(12);
+    const high = measured.filter((c) => c.priority === 'high').map((c) => ('from' in c ? c.from : 0));
+    // The first, the one at 0.0%, the last.
+    expect(high).toEqual([5, 30, 60]);
+    // The bullet cites the stand-out first.
+    expect(parts.summary.find((b) => b.text === '12 coverage lines')!.cites!.slice(0, 3)).toEqual(measured.filter((c) => c.priority === 'high').map((c) => c.ref));
+  });
 });

@@ -131,4 +131,24 @@ describe('pytest reducer: INTERNALERROR', () => {
     const crash = parts.citations.find((c) => c.label?.startsWith('INTERNALERROR'));
     expect(crash && 'from' in crash ? [crash.from, crash.to, crash.priority] : null).toEqual([4, 7, 'mandatory']);
   });
+
+  it('cites the slowest test of --durations on a passing run (the runner chose it; no median needed)', () => {
+    const stdout = [
+      '============================= test session starts ==============================',
+      'collected 3 items',
+      '',
+      'tests/test_a.py ...                                                      [100%]',
+      '',
+      '============================= slowest 5 durations ==============================',
+      '2.10s call     tests/test_search.py::test_reindex_all',
+      '0.01s teardown tests/test_carts.py::test_total[xs1-0]',
+      '0.40s call     tests/test_a.py::test_fast',
+      '',
+      '(2 durations < 0.005s hidden.  Use -vv to show these durations.)',
+      '============================== 3 passed in 2.60s ===============================',
+    ].join('\n');
+    const parts = reduce(pytestReducer, { stdout, stderr: '' }, 0);
+    expect(parts.fields.slowest).toEqual(['tests/test_search.py::test_reindex_all 2.1s']);
+    expect(parts.citations.find((c) => c.kind === 'slowest test')).toMatchObject({ from: 7, to: 7, priority: 'high' });
+  });
 });
