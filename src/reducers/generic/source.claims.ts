@@ -181,6 +181,16 @@ export const LINE_NUMBER = /^ *\d+(?:\t|→|: | [│|] ?)/;
  * viewer's header line aside) open with a number, and the numbers count up one by one (sizes and counts do not).
  */
 export function withoutLineNumbers(head: string): string | null {
+  // Detection asks this of the same head three times (the list, source and content scores): read it once.
+  if (head === lastRead.head) return lastRead.result;
+  const result = readLineNumbers(head);
+  lastRead = { head, result };
+  return result;
+}
+
+let lastRead: { head: string | null; result: string | null } = { head: null, result: null };
+
+function readLineNumbers(head: string): string | null {
   const lines = head.split('\n').slice(0, 80);
   let numbered = 0;
   let consecutive = 0;

@@ -87,8 +87,9 @@ export const sourceReducer: Reducer = {
   start(ctx) {
     const target = readTarget(ctx.argv);
     // A file shown with line numbers (`cat -n`): its outline reads each line past its number.
-    const numbered = withoutLineNumbers(ctx.head) !== null;
-    const kind = target?.kind ?? kindFromContent(withoutLineNumbers(ctx.head) ?? ctx.head);
+    const unnumbered = withoutLineNumbers(ctx.head);
+    const numbered = unnumbered !== null;
+    const kind = target?.kind ?? kindFromContent(unnumbered ?? ctx.head);
     const pattern = target && /\.org$/i.test(target.file) ? ORG_HEADING : OUTLINE[kind];
     const entries: Entry[] = [];
     let uncounted = 0;

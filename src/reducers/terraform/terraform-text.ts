@@ -87,6 +87,11 @@ export function durationSeconds(text: string): number {
   return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0) + Number(match[4] ?? 0) / 1000;
 }
 
+/** A resource's address without its keys and indexes: `terraform_data.deployment["a/eu"]` → `terraform_data.deployment[]`. */
+export function resourceOf(address: string): string {
+  return address.replace(/\[[^\]]*\]/g, '[]');
+}
+
 function actionOf(phrase: string): PlanAction {
   if (phrase === 'will be created') return 'create';
   if (phrase === 'will be destroyed') return 'delete';
@@ -269,7 +274,7 @@ export class TerraformText {
     if (block && (header || block.header.stream !== stream || n - block.header.from > MAX_BLOCK_LINES)) this.block = null;
     else if (block && text === block.close) {
       block.header.blockTo = n;
-      block.header.changes = [block.header.address.replace(/\[[^\]]*\]/g, '[]'), ...block.changes].join('\n');
+      block.header.changes = [resourceOf(block.header.address), ...block.changes].join('\n');
       this.block = null;
       return;
     } else if (block && block.changes.length < 40 && / -> /.test(text) && !/-> \(known after apply\)/.test(text) && /^\s*[~+-]/.test(text)) block.changes.push(text.trim());

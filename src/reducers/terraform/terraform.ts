@@ -11,7 +11,7 @@ import { foldAddressRuns, listHead } from '../generic/address-runs.js';
 import { addDigestErrors } from '../generic/digest-errors.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { distillPlanJson, isTerraformJson } from './terraform-plan-json.js';
-import { TerraformText, type Diagnostic, type PlanAction } from './terraform-text.js';
+import { TerraformText, resourceOf, type Diagnostic, type PlanAction } from './terraform-text.js';
 import { terraformClaims } from './terraform.claims.js';
 /** Completions faster than this are not worth a field. */
 const SLOW_SECONDS = 10;
@@ -186,7 +186,7 @@ function citePlanBodies(tf: TerraformText, cite: (draft: Omit<LineCitation, 'ref
   for (const h of tf.headers) {
     const priority = BODY_PRIORITY[h.action];
     const distinct = h.changes === undefined || !shown.has(h.changes);
-    const resource = `${h.action} ${h.address.replace(/\[[^\]]*\]/g, '[]')}`;
+    const resource = `${h.action} ${resourceOf(h.address)}`;
     if (priority && distinct && h.blockTo !== undefined && h.blockTo - h.from < MAX_BODY_LINES) {
       cite({ stream: h.stream, from: h.from, to: h.blockTo, label: `${h.action}: ${h.address}`, kind: h.action === 'drift' ? 'drift' : 'change', priority });
       if (h.changes !== undefined) shown.add(h.changes);

@@ -35,7 +35,7 @@ export const playwrightReducer: Reducer = {
   start(ctx) {
     const report = new TestReport({ runner: 'playwright' }, ctx.errorPatterns);
     /** The closing totals: their count lines and the names listed under them, cited together at the end. */
-    let totals: { stream: 'stdout' | 'stderr'; from: number; to: number; counts: number[] } | null = null;
+    let totals: { stream: 'stdout' | 'stderr'; from: number; to: number; lastCount: number } | null = null;
     let retrying = false;
     /** Failure blocks are kept until the totals: a flaky test's block (its first attempt) is no failure of the run. */
     let open: OpenFailure | null = null;
@@ -55,9 +55,9 @@ export const playwrightReducer: Reducer = {
           report.setCount(COUNT_NAMES[total[2]!]!, countOf(total[1]!));
           closeOpen();
           listedUnder = total[2]!;
-          totals ??= { stream, from: n, to: n, counts: [] };
+          totals ??= { stream, from: n, to: n, lastCount: n };
           totals.to = n;
-          totals.counts.push(n);
+          totals.lastCount = n;
           return;
         }
         if (totals !== null) {
@@ -102,7 +102,7 @@ export const playwrightReducer: Reducer = {
         closeOpen();
         for (const block of blocks) if (!flaky.has(block.name)) report.add(block);
         if (!totals) return;
-        report.addTotals(totals.stream, totals.counts[totals.counts.length - 1]!, 'totals');
+        report.addTotals(totals.stream, totals.lastCount, 'totals');
         if (totals.to > totals.from) report.addExcerpt(totals.stream, totals.from, totals.to, 'totals and the tests listed under them', 'high');
       },
     );

@@ -33,15 +33,23 @@ const MAX_RESULT_LINES = 1000;
 const RESULT_OVERHEAD = 40;
 /** Distinct lines a passing test printed (t.Log) cited on success, in the room left: a -v run was asked for them. */
 const TEST_LOGS_CITED = 8;
-/** A passing test this slow, and this many times slower than the typical one, is cited with the outcome. */
 /** Measurement lines sharing one value before that value is the common one, the others standing out. */
 const COMMON_VALUE_MIN = 4;
+/** A passing test this slow, and this many times slower than the typical one, is cited with the outcome. */
 const SLOW_TEST_SECONDS = 1;
 const SLOW_TEST_FACTOR = 5;
 /** Slowest tests kept (by duration) and cited. */
 const SLOWEST_KEPT = 3;
 /** Measurement lines remembered (positions only); later ones are counted. */
 const MAX_MEASUREMENTS = 400;
+
+/** A test's verdict line with the time it took. */
+interface TimedTest {
+  stream: StreamName;
+  n: number;
+  name: string;
+  seconds: number;
+}
 
 /** One failing test (or a failing file, package, hook) as the runner printed it. */
 export interface FailureDraft {
@@ -236,7 +244,7 @@ export class TestReport {
   /** What passing tests printed (t.Log, print debugging), each template once. */
   private readonly testLogs = new WarningTemplates();
   /** The slowest tests' verdict lines (`--- PASS: TestX (3.21s)`), and every duration seen, to tell slow from typical. */
-  private readonly slowest: Array<{ stream: StreamName; n: number; name: string; seconds: number }> = [];
+  private readonly slowest: TimedTest[] = [];
   private readonly durations: number[] = [];
 
   constructor(
@@ -305,10 +313,6 @@ export class TestReport {
     if (this.results.length < MAX_RESULT_LINES) this.results.push({ stream, n, length, ...(odd ? { odd } : {}) });
   }
 
-  /**
-   * A line a passing test printed of its own (`x_test.go:12: seeded 100 rows`): counted under its
-   * template; on success the first distinct ones fill the room the outcome, skips and warnings left.
-   */
   /** A test's duration from its verdict line: the slowest ones stand out on a passing run (a suite asked to speed up). */
   addDuration(stream: StreamName, n: number, name: string, seconds: number): void {
     if (this.durations.length < 100_000) this.durations.push(seconds);
@@ -328,7 +332,7 @@ export class TestReport {
   }
 
   /** The slowest tests that stand out: at least SLOW_TEST_SECONDS and SLOW_TEST_FACTOR times the median duration. */
-  private slowTests(): Array<{ stream: StreamName; n: number; name: string; seconds: number }> {
+  private slowTests(): TimedTest[] {
     if (this.reportedSlowest) return this.slowest.filter((t) => t.seconds >= SLOW_TEST_SECONDS);
     if (this.durations.length < 3) return [];
     const sorted = [...this.durations].sort((a, b) => a - b);
@@ -336,6 +340,10 @@ export class TestReport {
     return this.slowest.filter((t) => t.seconds >= SLOW_TEST_SECONDS && t.seconds >= median * SLOW_TEST_FACTOR);
   }
 
+  /**
+   * A line a passing test printed of its own (`x_test.go:12: seeded 100 rows`): counted under its
+   * template; on success the first distinct ones fill the room the outcome, skips and warnings left.
+   */
   addTestLog(stream: StreamName, n: number, body: string, length = body.length): void {
     this.testLogs.add(stream, n, body, length);
   }
