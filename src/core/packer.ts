@@ -697,7 +697,9 @@ function shrinkLines(draft: LineCitation, full: Citation, room: number, readLine
   if (focus.length) numbers = [...new Set(focus.flatMap((n) => [n, n + 1]).filter((n) => n <= draft.to))].sort((a, b) => a - b);
   else {
     const shown = full.shown ?? Array.from({ length: full.excerpt.length }, (_, i) => draft.from + i);
-    numbers = fromEnd ? [...shown].reverse() : [...shown];
+    // A run of like lines (twelve `checked out` lines, a list of emitted files) cut short keeps its two ends:
+    // where the run starts and where it got to, as a head and tail would, not its first lines only.
+    numbers = fromEnd ? [...shown].reverse() : isLikeRun(full.excerpt) ? endsFirst(shown) : [...shown];
   }
   for (let k = Math.min(numbers.length, span - 1); k >= 1; k--) {
     const pick = numbers.slice(0, k).sort((a, b) => a - b);
@@ -707,6 +709,40 @@ function shrinkLines(draft: LineCitation, full: Citation, room: number, readLine
     if (sizeOf(candidate) <= room) return candidate;
   }
   return clipFirstLine(full, numbers[0] ?? draft.from, room);
+}
+
+/** Lines that read as one kind of line: each has the same words once quoted values, numbers and ids are masked (see lineShape). */
+export function isLikeRun(lines: readonly string[]): boolean {
+  if (lines.length < LIKE_RUN_MIN) return false;
+  const shape = lineShape(lines[0]!);
+  return shape.length > 0 && lines.every((line) => lineShape(line) === shape);
+}
+
+/** Runs of at least this many lines count as a run of like lines. */
+const LIKE_RUN_MIN = 3;
+
+/**
+ * A line's shape for telling like lines apart: its first words with quoted values, paths' last parts, ids and numbers
+ * masked (`Submodule path 'libs/auth': checked out 'f1009cc…'` and the next submodule's line are the same shape).
+ */
+export function lineShape(text: string): string {
+  return text
+    .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, 'Q')
+    .replace(/[^\s/]*\/[^\s]*/g, 'P')
+    .replace(/\b[0-9a-f]{7,}\b|\d+(?:[.,:]\d+)*/gi, '0')
+    .trim()
+    .split(/\s+/, 6)
+    .join(' ');
+}
+
+/** `numbers` ordered from both ends inwards: the first, the last, the second, the one before the last, … */
+function endsFirst(numbers: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = numbers.length - 1; i <= j; i++, j--) {
+    out.push(numbers[i]!);
+    if (j !== i) out.push(numbers[j]!);
+  }
+  return out;
 }
 
 /** Last resort for long lines: the one most useful line, cut to what fits (at least 60 characters). */

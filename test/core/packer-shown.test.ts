@@ -75,3 +75,36 @@ describe('packer: runs of lines that differ only in their numbers', () => {
     expect(folded?.elided).toBe(3);
   });
 });
+
+describe('packer: a run of like lines cut short keeps both its ends', () => {
+  it('shows the first and the last line of a run of like lines that does not fit, not its first lines only', () => {
+    const names = ['auth', 'billing', 'cache', 'catalog', 'checkout', 'events', 'ledger', 'mail', 'queue', 'search', 'storage', 'tax'];
+    const lines = names.map((name, i) => `Submodule path 'libs/${name}': checked out '${(0x51a0000 + i * 7919).toString(16)}${'0'.repeat(33)}'`);
+    const registered = names.map((name) => `Submodule 'libs/${name}' (/srv/git/lib-${name}) registered for path 'libs/${name}'`);
+    const cloned = names.map((name) => `Cloning into '/work/app/libs/${name}'...\ndone.`);
+    const result = reduceOutputSync({
+      stdout: lines.join('\n') + '\n',
+      stderr: [...registered, ...cloned].join('\n') + '\n',
+      argv: ['git', 'submodule', 'update', '--init'],
+      command: 'git submodule update --init',
+      exit: { code: 0, signal: null },
+      mode: 'wrap',
+      outputsDir: path.join(work, 'like-run'),
+      cwd: work,
+      maxBytes: 700,
+    });
+    const shown = result.packet!.citations.flatMap((c) => c.excerpt);
+    expect(shown.some((line) => line.includes("'libs/auth'"))).toBe(true);
+    expect(shown.some((line) => line.includes("'libs/tax'"))).toBe(true);
+    expect(shown.filter((line) => line.startsWith('Submodule path')).length).toBeLessThan(names.length);
+  });
+
+  it('tells a run of like lines from lines that only start alike', async () => {
+    const { isLikeRun } = await import('../../src/core/packer.js');
+    expect(isLikeRun(["Submodule path 'libs/a': checked out 'f1009cce'", "Submodule path 'libs/b': checked out '3db846fa'", "Submodule path 'libs/c': checked out '65266111'"])).toBe(true);
+    expect(isLikeRun(['TSFILE: /w/dist/index.js', 'TSFILE: /w/dist/lib/cart.js', 'TSFILE: /w/dist/lib/tax.d.ts'])).toBe(true);
+    // A resource block: its header, its attributes and its closing brace are not one kind of line.
+    expect(isLikeRun(['  # aws_instance.web will be updated in-place', '  ~ resource "aws_instance" "web" {', '      ~ instance_type = "t3.small" -> "t3.large"', '    }'])).toBe(false);
+    expect(isLikeRun(['a 1', 'a 2'])).toBe(false);
+  });
+});

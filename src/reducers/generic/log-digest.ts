@@ -202,13 +202,13 @@ export class LogDigest {
    * A range without the noise lines at its edges (see NOISE_MIN), never past `keep` (the lines it
    * must hold: an error line, the last line). Lines of unknown template are kept.
    */
-  private trimEdges(stream: StreamName, from: number, to: number, keepFrom: number, keepTo: number): [number, number] {
+  private trimEdges(stream: StreamName, from: number, to: number, keepFrom: number, keepTo: number, flood?: ReadonlySet<TemplateStat>): [number, number] {
     const total = this.lines.stdout + this.lines.stderr;
     const last = new Map(this.recent[stream].map((r) => [r.n, r]));
     const noise = (n: number): boolean => {
       const note = this.notes.get(`${stream}:${n}`) ?? last.get(n);
       if (!note || !note.plain) return false;
-      return note.stat === null || (note.stat.count >= NOISE_MIN && note.stat.count >= total * NOISE_SHARE);
+      return note.stat === null || (note.stat.count >= NOISE_MIN && note.stat.count >= total * NOISE_SHARE) || (flood?.has(note.stat) ?? false);
     };
     while (from < keepFrom && noise(from)) from++;
     while (to > keepTo && noise(to)) to--;
@@ -291,7 +291,9 @@ export class LogDigest {
       const head = options.skipHead ? null : this.range(stream, 1, this.trimEdges(stream, 1, Math.min(HEAD_LINES, lines), 1, 1)[1], 'first lines', 'high');
       let tail: CitationDraft | null = null;
       if (!options.skipTail && lines > HEAD_LINES) {
-        const [from] = this.trimEdges(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, lines, lines);
+        // A run that passed as a flood of like lines (`✔ name` per test) ends with its outcome: the flood's last lines say nothing more.
+        const flood = succeeded && this.standOutsOnSuccess ? this.flood(this.lines.stdout + this.lines.stderr)?.members : undefined;
+        const [from] = this.trimEdges(stream, Math.max(HEAD_LINES + 1, lines - TAIL_LINES + 1), lines, lines, lines, flood);
         tail = this.range(stream, from, lines, 'last lines', this.outcomes.items.length ? 'normal' : 'high');
       }
       // A run that succeeded with no outcome line of its own ends with what it did last (a build trace's
@@ -360,10 +362,10 @@ export class LogDigest {
    * over them would show the flood between), adjacent ones merged; the first of each shape says what it is.
    */
   private standOuts(total: number, cited: readonly CitationDraft[], lines = STANDOUT_LINES, priority: LineCitation['priority'] = 'low'): CitationDraft[] {
-    const [flood] = this.templates.repeated();
-    if (!flood || total < FLOOD_MIN_LINES || flood.count < total * FLOOD_SHARE) return [];
+    const flood = this.flood(total);
+    if (!flood) return [];
     const rare = [...this.templates.stats.values()]
-      .filter((s) => s !== flood && s.count <= Math.min(SAMPLED_LINES, total * RARE_SHARE) && WORDY.test(s.template))
+      .filter((s) => !flood.members.has(s) && s.count <= Math.min(SAMPLED_LINES, total * RARE_SHARE) && WORDY.test(s.template))
       .sort((a, b) => (a.stream === b.stream ? a.first - b.first : a.stream === 'stdout' ? -1 : 1));
     const citations: LineCitation[] = [];
     let room = lines;
@@ -386,10 +388,46 @@ export class LogDigest {
     return citations;
   }
 
+  /**
+   * The shape that floods the output (FLOOD_SHARE of its lines, at least FLOOD_MIN_LINES): one template, or else
+   * one leading marker the templates share (`✔ users › name is a string`, `✔ payments › refunds`: each test's
+   * line is a template of its own, but the run is a flood of `✔` lines all the same).
+   */
+  private flood(total: number): { count: number; first: number; members: Set<TemplateStat> } | null {
+    if (total < FLOOD_MIN_LINES) return null;
+    const [top] = this.templates.repeated();
+    if (top && top.count >= total * FLOOD_SHARE) return { count: top.count, first: top.first, members: new Set([top]) };
+    const byLead = new Map<string, { count: number; first: number; members: Set<TemplateStat> }>();
+    for (const stat of this.templates.stats.values()) {
+      const lead = leadMarker(stat.template);
+      if (lead === null) continue;
+      const key = `${stat.stream}\u0000${lead}`;
+      const group = byLead.get(key) ?? { count: 0, first: stat.first, members: new Set<TemplateStat>() };
+      group.count += stat.count;
+      group.first = Math.min(group.first, stat.first);
+      group.members.add(stat);
+      byLead.set(key, group);
+    }
+    for (const group of byLead.values()) if (group.count >= total * FLOOD_SHARE && group.members.size > 1) return group;
+    return null;
+  }
+
   range(stream: StreamName, from: number, to: number, label: string, priority: LineCitation['priority']): LineCitation {
     return { ref: this.nextRef(), stream, from, to, label, priority };
   }
 }
+
+/**
+ * The first token of a template when it can mark a kind of line (`✔`, `ok`, `PASS`, `Compiling`, `[INFO]`): short and
+ * with nothing masked in it, so a timestamp or a number that every line starts with marks nothing.
+ */
+export function leadMarker(template: string): string | null {
+  const token = /^\S+/.exec(template)?.[0];
+  return token && token.length <= LEAD_MARKER_CHARS && !token.includes('#') ? token : null;
+}
+
+/** Characters of the longest leading marker (see leadMarker). */
+const LEAD_MARKER_CHARS = 12;
 
 /** Zero counts say nothing the header does not; leaving them out keeps success packets small. */
 function nonZero(fields: Record<string, number>): Record<string, number> {

@@ -14,10 +14,14 @@ const PASSING = new RegExp(String.raw`^\s+(${COUNT}) passing(?: \(\d+(?:ms|s|m)\
 const PENDING = new RegExp(String.raw`^\s+(${COUNT}) pending$`);
 const FAILING = new RegExp(String.raw`^\s+(${COUNT}) failing$`);
 const FAILURE = /^ {2}(\d+)\) (.*)$/;
+/** A passing test's line in the list; mocha adds its time only when it passed half its `slow` mark (75 ms by default). */
+const PASSED = /^\s+(?:✔|✓) (.+?) \((\d+)ms\)$/;
+/** A pending test in the list: `  - refunds partially` (no body, or `it.skip`). */
+const PENDING_TEST = /^\s+- (\S.*)$/;
 
 export const mochaReducer: Reducer = {
   ...mochaClaims,
-  version: '1.1.1',
+  version: '1.2.0',
   start(ctx) {
     const report = new TestReport({ runner: 'mocha' }, ctx.errorPatterns);
     /** Failure blocks come after the `N failing` line. */
@@ -25,8 +29,18 @@ export const mochaReducer: Reducer = {
     /** The test's title spans lines until one ends with `:`. */
     let title: string[] | null = null;
 
+    /** The totals end the list of tests: a `- x` line after them is a diff, not a pending test. */
+    let listed = false;
+
     return report.run((stream, n, text) => {
+      if (!listed && stream === 'stdout') {
+        const pendingTest = PENDING_TEST.exec(text);
+        if (pendingTest) return report.addSkip(stream, n, `pending: ${pendingTest[1]!}`, text.length);
+        const timed = PASSED.exec(text);
+        if (timed) return report.addReportedDuration(stream, n, timed[1]!, Number(timed[2]) / 1000, 0);
+      }
       const passing = PASSING.exec(text);
+      if (passing) listed = true;
       if (passing) {
         report.setCount('passed', countOf(passing[1]!));
         report.addTotals(stream, n, 'passing');

@@ -251,7 +251,8 @@ export class TestReport {
     private readonly options: ReportOptions,
     extraPatterns: readonly RegExp[] = [],
   ) {
-    this.digest = new LogDigest({ extraPatterns });
+    // A run that passes with nothing test-like recognised is read as a verdict: the few lines unlike its flood stand out.
+    this.digest = new LogDigest({ extraPatterns, standOutsOnSuccess: true });
   }
 
   /** The failure block being read, if any. */
@@ -326,14 +327,17 @@ export class TestReport {
    * A test's duration from the runner's own list of the slowest ones (pytest's `--durations`): the runner
    * chose it as slow, so it stands out at SLOW_TEST_SECONDS whatever the median of the few listed.
    */
-  addReportedDuration(stream: StreamName, n: number, name: string, seconds: number): void {
+  addReportedDuration(stream: StreamName, n: number, name: string, seconds: number, floor = SLOW_TEST_SECONDS): void {
     this.reportedSlowest = true;
+    this.slowFloor = floor;
     this.addDuration(stream, n, name, seconds);
   }
+  /** The shortest reported duration cited: SLOW_TEST_SECONDS, or none where the runner prints a duration only past its own slow mark (mocha). */
+  private slowFloor = SLOW_TEST_SECONDS;
 
   /** The slowest tests that stand out: at least SLOW_TEST_SECONDS and SLOW_TEST_FACTOR times the median duration. */
   private slowTests(): TimedTest[] {
-    if (this.reportedSlowest) return this.slowest.filter((t) => t.seconds >= SLOW_TEST_SECONDS);
+    if (this.reportedSlowest) return this.slowest.filter((t) => t.seconds >= this.slowFloor);
     if (this.durations.length < 3) return [];
     const sorted = [...this.durations].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;

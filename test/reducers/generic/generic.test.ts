@@ -251,6 +251,26 @@ describe('text digest', () => {
     expect(ok.parts.citations.filter((c) => c.kind === 'stand-out').map((c) => ('from' in c ? c.from : 0))).toEqual([10]);
   });
 
+  it('a run that succeeded as a flood of lines with one leading marker cites the lines without it (each test its own template)', () => {
+    const areas = ['users', 'payments', 'orders', 'search', 'cart', 'tax'];
+    const checks = ['name is a string', 'keeps spaces', 'is stable', 'rounds half up', 'sorts by date', 'rejects empty input', 'accepts unicode'];
+    const lines = ['> ava --verbose'];
+    for (let i = 0; i < 90; i++) {
+      lines.push(`  ✔ ${areas[i % areas.length]} › ${areas[i % areas.length]} ${checks[(i * 5) % checks.length]} ${['first', 'again', 'twice'][i % 3]} case`);
+      if (i === 40) lines.push('  - [skip] payments › payments refund via sandbox');
+      if (i === 70) lines.push('    ℹ indexed 9,412 products; 37 without a category');
+    }
+    lines.push('  90 tests passed', '  1 test skipped');
+    const ok = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: ['npm', 'test'], command: 'npm test', family: 'text', exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, 'marker'), cwd: work });
+    expect(ok.text).toContain('- [skip] payments › payments refund via sandbox');
+    expect(ok.text).toContain('indexed 9,412 products; 37 without a category');
+    expect(ok.text).toContain('unlike the ×90 like line 2');
+    // A flood of lines that only share a leading number or time marks nothing: no stand-outs.
+    const stamped = Array.from({ length: 80 }, (_, i) => `${1700000000 + i} ${checks[i % checks.length]} ${areas[(i * 3) % areas.length]} ${i % 2 ? 'done' : 'queued'}`);
+    const plain = reduce(stamped.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
+    expect(plain.parts.citations.filter((c) => c.kind === 'stand-out')).toEqual([]);
+  });
+
   it('a run that succeeded with no outcome line keeps its last lines before its first when only one fits (a build trace ends with its result)', () => {
     const lines = Array.from({ length: 60 }, (_, i) => `packagefile internal/pkg${i}=/usr/lib/go/pkg/linux_amd64/internal/pkg${i}.a`);
     lines.push('mkdir -p bin/', 'mv $WORK/b001/exe/a.out bin/server', 'rm -r $WORK/b001/');

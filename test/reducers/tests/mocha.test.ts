@@ -17,6 +17,20 @@ describe('mocha reducer', () => {
     expect(failures(reduce(mochaReducer, f, f.exit))[0]!.count).toBe(75);
   });
 
+  it('on success names the pending tests and the tests mocha timed as slow', () => {
+    const f = fixture('node', 'mocha-pending-slow');
+    const parts = reduce(mochaReducer, f, f.exit);
+    expect(parts.status).toBe('ok');
+    expect(parts.fields).toMatchObject({ passed: 452, skipped: 2, slowest: ['slow gateway 0.321s'] });
+    const cited = (pattern: RegExp): boolean => parts.citations.some((c) => 'from' in c && pattern.test(f.stdout!.split('\n')[c.from - 1]!));
+    expect(cited(/- applies stacked codes/)).toBe(true);
+    expect(parts.citations.some((c) => 'from' in c && c.from <= 459 && c.to >= 459)).toBe(true); // - refunds partially
+    expect(cited(/slow gateway \(321ms\)/)).toBe(true);
+    // A `- x` line after the totals is a failure's diff, not a pending test.
+    const failed = fixture('node', 'mocha-fail');
+    expect(reduce(mochaReducer, failed, failed.exit).fields).toMatchObject({ skipped: 1 });
+  });
+
   it('detects mocha, not a timestamped CI log', () => {
     const f = fixture('node', 'mocha-large');
     expect(mochaReducer.detect(probe(f))).toBeGreaterThanOrEqual(0.9);
