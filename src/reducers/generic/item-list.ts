@@ -21,8 +21,11 @@ const SIZES = /^\s*(\d+(?:[.,]\d+)?)([KMGTP]i?B?|[kmgt])?\s+(\S.*)$/;
  * --time-style), name; a link's ` -> target` is not part of its name.
  */
 const LONG = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:[.,]\d+)?[KMGT]?)\s+(?:\S+\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}(?:\s+\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?)\s(\S.*?)(?: -> .*)?$/;
-/** A path: no whitespace runs, at least one `/` or a file extension. */
-const PATH = /^(?:\.{0,2}\/|~\/|[\w@.+-]+\/|[\w@+-]+\.[\w]{1,8}$)[^\t]*$/;
+/**
+ * A path: no whitespace runs, at least one `/` or a file extension. Windows paths too (`C:\src\app.ts`,
+ * `fullstack\backend\package.json`: `dir /s /b`, `Get-ChildItem`, `rg --files` on Windows), with `\` between segments.
+ */
+const PATH = /^(?:[A-Za-z]:[\\/]|\.{0,2}[\\/]|~\/|[\w@.+-]+[\\/]|[\w@+-]+\.[\w]{1,8}$)[^\t]*$/;
 
 /**
  * A tag closing an item: `[installed,automatic]`, `(deprecated)`, `[upgradable to: 2.6.2]`. What follows
@@ -53,17 +56,32 @@ export function listKindOf(text: string): ListKind | null {
   return null;
 }
 
-/** The directory group of a path: its first two segments (`src/reducers`), or `.` for a bare name. */
+/**
+ * The directory group of a path: its first two segments (`src/reducers`), or `.` for a bare name; three from
+ * the root (`/usr/lib/go`, `C:\Users\ana`). A Windows path keeps its `\`.
+ */
 export function directoryOf(path: string): string {
-  const clean = path.replace(/^\.\//, '');
-  const parts = clean.split('/').filter(Boolean);
-  if (parts.length <= 1) return clean.startsWith('/') ? '/' : '.';
-  const depth = clean.startsWith('/') ? 3 : 2;
-  return (clean.startsWith('/') ? '/' : '') + parts.slice(0, Math.min(depth, parts.length - 1)).join('/');
+  const sep = separatorOf(path);
+  const clean = path.replace(/^\.[\\/]/, '');
+  const root = clean.startsWith(sep) ? sep : /^[A-Za-z]:[\\/]/.test(clean) ? clean.slice(0, 3) : '';
+  const parts = clean.slice(root.length).split(sep).filter(Boolean);
+  if (parts.length <= 1) return root || '.';
+  const depth = root ? 3 : 2;
+  return root + parts.slice(0, Math.min(depth, parts.length - 1)).join(sep);
+}
+
+/** `\` for a path written the Windows way (a backslash and no slash), else `/`. */
+function separatorOf(path: string): string {
+  return path.includes('\\') && !path.includes('/') ? '\\' : '/';
+}
+
+/** How deep a path is: its segments past `./` and a root. */
+export function depthOf(path: string): number {
+  return path.replace(/^\.[\\/]|^[A-Za-z]:/, '').split(separatorOf(path)).filter(Boolean).length;
 }
 
 export function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
+  const name = path.slice(path.lastIndexOf(separatorOf(path)) + 1);
   const dot = name.lastIndexOf('.');
   return dot > 0 && dot < name.length - 1 && name.length - dot <= 9 ? name.slice(dot) : '(none)';
 }
@@ -140,7 +158,7 @@ export class ItemList {
     if (path !== null && kind !== 'grep' && !(tag !== undefined && /\s/.test(path))) {
       this.byDir.add(directoryOf(path), n);
       this.byExt.add(extensionOf(path), n);
-      if (stream === this.stream && this.outline.length < MAX_OUTLINE_ITEMS) this.outline.push({ n, depth: path.replace(/^\.\//, '').split('/').filter(Boolean).length, bytes: text.length + 8 });
+      if (stream === this.stream && this.outline.length < MAX_OUTLINE_ITEMS) this.outline.push({ n, depth: depthOf(path), bytes: text.length + 8 });
     }
     return true;
   }

@@ -268,6 +268,17 @@ describe('ItemList', () => {
     expect(extensionOf('a/b.test.ts')).toBe('.ts');
   });
 
+  it('reads paths written the Windows way (dir /s /b, Get-ChildItem, rg --files on Windows)', () => {
+    const win = new ItemList();
+    feed(win, ['app\\package.json', 'app\\README.md', 'app\\backend\\src\\server.ts', 'app\\backend\\src\\db\\pool.ts', 'app\\node_modules\\cross-env\\LICENSE'].join('\n'));
+    expect(win.finish(refs()).fields).toMatchObject({ items: 5, listKind: 'paths', directories: { app: 2, 'app\\backend': 2, 'app\\node_modules': 1 }, extensions: { '.json': 1, '.md': 1, '.ts': 2, '(none)': 1 } });
+    expect(directoryOf('C:\\Users\\ana\\src\\app\\main.ts')).toBe('C:\\Users\\ana\\src');
+    expect(directoryOf('/usr/lib/go/src/fmt/print.go')).toBe('/usr/lib/go');
+    expect(extensionOf('app\\backend\\server.test.ts')).toBe('.ts');
+    // A path with both kinds of slash is read the POSIX way.
+    expect(directoryOf('src/a\\b/c.ts')).toBe('src/a\\b');
+  });
+
   it('keeps the largest entries of a du listing', () => {
     const du = new ItemList();
     feed(du, '4\t./a\n900\t./b\n12\t./c\n1000\t.');
