@@ -69,7 +69,7 @@ export const NOT_CODE = /^\s*(?:\d{4}-\d\d-\d\d[T ]|\[?\d\d:\d\d:\d\d|[A-Z]+:\s|
 export const DEFINITION = /^\s*(?:export\s+)?(?:(?:async\s+)?(?:def|function\*?|func|fn)\s+\w|func\s*\([^)]*\)\s*\w|type\s+\w+\s+(?:struct|interface)\b|class\s+\w|(?:import|from)\s+[\w.{'"*@]|#include\s|package\s+\w|(?:const|let|var)\s+\w+\s*=|(?:pub\s+)?(?:struct|enum|impl|trait|interface)\s+\w|[\w.]+\s*=\s*(?:async\s+)?function\b|(?:function\s+)?[\w-]+\s*\(\)\s*\{?\s*$)/;
 
 /** How much the head looks like source code: most lines code-like, a few definitions, no log or diagnostic lines. */
-export function codeScore(head: string): number {
+export function codeScore(head: string, minDefinitions = 2): number {
   // The head may end mid-line; a file's opening comment or docstring (a license, a module's usage notes) is prose.
   const lines = skipPreamble(head.split('\n').slice(0, -1)).slice(0, 79).filter((l) => l.trim() !== '');
   if (lines.length < 8 || (/^\s*[[{]/.test(lines[0]!) && /^\s*[[{"]/.test(lines[1] ?? '')) || looksLikeDiff(head)) return 0;
@@ -82,7 +82,7 @@ export function codeScore(head: string): number {
     // Indented continuation of a statement or a comment block counts as code too (one tab is an indent: Go, Makefiles).
     if (CODE_LINE.test(line) || (/^(?:\t|\s{2,})\S/.test(line) && !NOT_CODE.test(line))) code++;
   }
-  if (definitions < 2 || foreign > lines.length * 0.1) return 0;
+  if (definitions < minDefinitions || foreign > lines.length * 0.1) return 0;
   return code >= lines.length * 0.7 ? 0.6 : 0;
 }
 
@@ -217,7 +217,9 @@ export function contentKind(head: string): { kind: TextKind; score: number } | n
   // Markdown first: its headings read as comments and its fenced examples as code to codeScore.
   const markup = markupScore(head);
   if (markup > 0) return { kind: 'markup', score: markup };
-  const code = codeScore(head);
+  // A numbered view of a range inside a file (`sed -n 520,780p`, an editor's view of lines 520-780) may hold
+  // no definition: being numbered already says it is a file, so its code lines alone tell it is code.
+  const code = codeScore(head, unnumbered !== null ? 0 : 2);
   if (code > 0) return { kind: 'code', score: code };
   const yaml = yamlScore(head);
   return yaml > 0 ? { kind: 'yaml', score: yaml } : null;

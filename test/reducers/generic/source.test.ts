@@ -100,6 +100,18 @@ describe('source files', () => {
     expect(read(sizes, ['du', '-s', './*']).packet!.reducer).not.toMatch(/^source@/);
   });
 
+  it('reads a numbered range from inside a file (no definition in its first lines) as the file', () => {
+    // Lines 520-780 of a module: the middle of a long function first, its definitions only further down.
+    const middle = Array.from({ length: 90 }, (_, i) => (i % 9 === 4 ? `        raise ValueError("row ${i} is not large enough")` : i % 3 === 0 ? `    if parts[${i}] and sample < blocksize:` : `        total_${i} = reader(parts[${i}], **kwargs)`));
+    const body = [...middle, ...pythonModule(6, 4).split('\n').slice(0, -1)];
+    const numbered = [`Here's the result of running \`cat -n\` on /src/csv.py:`, ...body.map((l, i) => `${String(i + 520).padStart(6)}\t${l}`)].join('\n') + '\n';
+    const packet = read(numbered, ['str_replace_editor', 'view', '/src/csv.py', '--view_range', '520', '780']).packet!;
+    expect(packet.reducer).toMatch(/^source@/);
+    expect(packet.citations.find((c) => c.label?.startsWith('text'))!.excerpt.slice(0, 3).join('\n')).toContain('520\t');
+    // The same lines without their numbers are not taken for a file: nothing says so.
+    expect(read(middle.join('\n') + '\n', ['runtask']).packet!.reducer).not.toMatch(/^source@/);
+  });
+
   it('keeps top-level entries when members would crowd the outline', () => {
     const text = pythonModule(40, 6);
     const packet = read(text, ['cat', 'handlers.py']).packet!;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withoutAnsi } from '../../../src/core/lines.js';
 import { vitestReducer } from '../../../src/reducers/tests/vitest.js';
 import { failures, fixture, probe, reduce, timestamped } from './test-runner-helpers.js';
 
@@ -10,6 +11,17 @@ describe('vitest reducer', () => {
     const byTest = Object.fromEntries(failures(parts).map((x) => [x.tests[0], x]));
     expect(byTest['vt/cart.test.mjs > total > three items']).toMatchObject({ error: 'AssertionError: expected 698 to be 699 // Object.is equality', at: 'vt/cart.test.mjs:10' });
     expect(byTest['vt/cart.test.mjs > parsePrice > garbage']!.at).toBe('src/cart.js:12');
+  });
+
+  it('names the failing tests from the run\'s list when the Failed Tests section never came (output cut short)', () => {
+    const f = fixture('vitest', 'list-cut-before-failures');
+    // Captured in colour, as vitest prints it through a pipe: the line splitter strips the codes before any reducer reads a line.
+    const parts = reduce(vitestReducer, { stdout: withoutAnsi(f.stdout!) }, 1);
+    expect(parts.status).toBe('fail');
+    expect(failures(parts).flatMap((x) => x.tests).sort()).toEqual(['rejects unknown direction', 'sorts descending']);
+    // With the section there, its blocks are the failures: the list adds none of its own.
+    const full = fixture('vitest', 'fail');
+    expect(failures(reduce(vitestReducer, full, full.exit)).reduce((a, x) => a + x.count, 0)).toBe(3);
   });
 
   it('groups the same assertion across many tests', () => {
