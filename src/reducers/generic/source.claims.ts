@@ -172,9 +172,11 @@ const NUMBERED_FILE_SCORE = 0.7;
 
 /**
  * A line number a viewer put before each line: `cat -n` and `nl` (`     1\t`), an agent's file-reading tool (`     1→`),
- * `bat -n` (`   1 │ `), a shell loop's numbering (PowerShell `'{0,4}: {1}' -f $i, $_`: `   1: `).
+ * `bat -n` (`   1 │ `), a shell loop's numbering (PowerShell `'{0,4}: {1}' -f $i, $_`: `   1: `), and `git blame`'s commit,
+ * author, date and number (`138e2111 (Ana Lima 2026-11-21 21:31:21 +0000  12) `; `^` on a boundary commit, a file name
+ * after the commit with -C). The number is the first group that matched.
  */
-export const LINE_NUMBER = /^ *\d+(?:\t|→|: | [│|] ?)/;
+export const LINE_NUMBER = /^(?: *(\d+)(?:\t|→|: | [│|] ?)|\^?[0-9a-f]{7,40} (?:\S+ +)?\([^()]*? (\d+)\) ?)/;
 
 /**
  * The head without the line numbers a viewer put before its lines, or null when it has none: most lines (a
@@ -202,7 +204,7 @@ function readLineNumbers(head: string): string | null {
     const m = LINE_NUMBER.exec(line);
     if (!m) continue;
     numbered++;
-    const n = Number(/\d+/.exec(m[0])![0]);
+    const n = Number(m[1] ?? m[2]);
     if (n === previous + 1) consecutive++;
     previous = n;
   }

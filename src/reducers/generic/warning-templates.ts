@@ -53,6 +53,21 @@ export function isWarningLine(body: string, classifiedWarning: boolean, line?: s
   return !isOutcomeLine(body);
 }
 
+/**
+ * Whether a warning line says so in its first words (`WARNING: …`, `npm warn deprecated …`, `test_x SKIPPED`,
+ * `level=warn`) rather than mentions a notice word in its prose (`such items are simply skipped.`, `a subclass
+ * that overrides the default`): in a document or a help page read as an answer, only the first kind is a warning.
+ */
+export function noticeLeads(body: string): boolean {
+  const head = body.trim().split(/\s+/, LEADING_WORDS).join(' ');
+  return NOTICE.test(head) || LEADING_WARNING.test(head) || LEVEL_WARN.test(body);
+}
+
+/** Words of a line's start a warning must show itself in (see noticeLeads). */
+const LEADING_WORDS = 3;
+const LEADING_WARNING = /\bwarn(?:ings?)?\b|\w+Warning\b|\bdeprecat|\bnotice\b/i;
+const LEVEL_WARN = /\blevel[=:]\s*"?warn|"level":\s*40\b/i;
+
 /** A diagnostic that leads with its file and line: `path:12:` or `path(12):`, then its kind. */
 const LOCATED = /^\s*[\w./\\@-]+(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s*\w/;
 

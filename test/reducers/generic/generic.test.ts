@@ -251,6 +251,26 @@ describe('text digest', () => {
     expect(ok.parts.citations.filter((c) => c.kind === 'stand-out').map((c) => ('from' in c ? c.from : 0))).toEqual([10]);
   });
 
+  it('in a document read as an answer, a notice word in the prose is no warning; a line that leads with one still is', () => {
+    const doc = [
+      'Help on package shop:',
+      '',
+      'DESCRIPTION',
+      '    If skipkeys is true, keys that are not strings are simply skipped.',
+      '    To use a custom encoder, pass a subclass that overrides the default method.',
+      '    The options are listed below.',
+      ...Array.from({ length: 40 }, (_, i) => `    option_${i}: how the encoder treats value ${i} when it writes a row`),
+    ];
+    const answer = reduce(doc.join('\n') + '\n', { family: 'text', exit: 0, intent: 'answer', maxBytes: 600 });
+    const warningsAt = (parts: typeof answer.parts): number[] => parts.citations.filter((c) => c.label === 'warning').map((c) => ('from' in c ? c.from : 0));
+    expect(warningsAt(answer.parts)).toEqual([]);
+    const withWarning = reduce([...doc, 'WARNING: option_7 is deprecated and will be removed in 3.0'].join('\n') + '\n', { family: 'text', exit: 0, intent: 'answer', maxBytes: 600 });
+    expect(warningsAt(withWarning.parts)).toEqual([47]);
+    // A verdict keeps every notice: a run's `… simply skipped.` may be what failed next.
+    const verdict = reduce(doc.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
+    expect(warningsAt(verdict.parts)).toEqual([4]);
+  });
+
   it('a run that succeeded as a flood of lines with one leading marker cites the lines without it (each test its own template)', () => {
     const areas = ['users', 'payments', 'orders', 'search', 'cart', 'tax'];
     const checks = ['name is a string', 'keeps spaces', 'is stable', 'rounds half up', 'sorts by date', 'rejects empty input', 'accepts unicode'];

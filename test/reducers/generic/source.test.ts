@@ -112,6 +112,17 @@ describe('source files', () => {
     expect(read(middle.join('\n') + '\n', ['runtask']).packet!.reducer).not.toMatch(/^source@/);
   });
 
+  it('reads git blame piped with no command as the file it annotates, not as a log of commits', () => {
+    const body = pythonModule(10, 6).split('\n').slice(0, -1);
+    const blame = body.map((l, i) => `${['138e2111', 'e486ec7a', '^28742200'][i % 3]} (Ana Lima 2026-11-${String(10 + (i % 9)).padStart(2, '0')} 21:31:21 +0000 ${String(i + 1).padStart(3)}) ${l}`).join('\n') + '\n';
+    const packet = read(blame, []).packet!;
+    expect(packet.reducer).toMatch(/^source@/);
+    expect(packet.citations.find((c) => c.label?.startsWith('outline'))!.excerpt.some((l) => /\) class Handler9\(/.test(l))).toBe(true);
+    // `git log --oneline` with decorations still reads as a log.
+    const oneline = Array.from({ length: 12 }, (_, i) => `${(0x1a2b3c4 + i * 977).toString(16)} ${i === 0 ? '(HEAD -> main, origin/main) ' : ''}fix the parser for case ${i}`).join('\n') + '\n';
+    expect(read(oneline, []).packet!.reducer).toMatch(/^git-log@/);
+  });
+
   it('keeps top-level entries when members would crowd the outline', () => {
     const text = pythonModule(40, 6);
     const packet = read(text, ['cat', 'handlers.py']).packet!;
