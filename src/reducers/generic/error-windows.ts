@@ -1,5 +1,5 @@
 import type { StreamName } from '../../core/types.js';
-import { classifyLine, continuationKind, errorStrength, isSpace, stripLogPrefix, type LineClass } from './classify.js';
+import { classifyLine, continuationKind, errorStrength, firstNonSpace, stripLogPrefix, type LineClass } from './classify.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -33,9 +33,7 @@ const MAX_KEYS = 20_000;
 export const FRAME = /^\s*(?:\d+\s*\||>>>|-{4,}|={4,}|\^)/;
 /** Whether the first character past leading whitespace can open a FRAME line (a digit, `>`, `-`, `=`, `^`): most lines skip the regex. */
 export function mayOpenFrame(text: string): boolean {
-  let i = 0;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  const c = text.charCodeAt(i);
+  const c = firstNonSpace(text);
   return (c >= 48 && c <= 57) || c === 62 || c === 45 || c === 61 || c === 94;
 }
 const LOOKBACK = 8;

@@ -1,5 +1,6 @@
 import type { StreamName } from '../../core/types.js';
 import { STRONG_BAD, WEAK_BAD } from './json-collections.js';
+import { firstNonSpace } from './classify.js';
 
 /**
  * Finds rows of column-aligned status tables (`NAME  READY  STATUS  RESTARTS`, `docker ps`,
@@ -7,7 +8,12 @@ import { STRONG_BAD, WEAK_BAD } from './json-collections.js';
  */
 
 /** A header: three or more upper-case columns, one of them a status. */
-const HEADER = /^\s*[A-Z][A-Z0-9_()./-]*(?:\s{2,}[A-Z][A-Z0-9_()./ -]*){2,}\s*$/;
+export const HEADER = /^\s*[A-Z][A-Z0-9_()./-]*(?:\s{2,}[A-Z][A-Z0-9_()./ -]*){2,}\s*$/;
+/** Whether the first character past leading space can open a HEADER (a capital): most lines skip the regex, which irregexp tried at length. */
+export function mayOpenHeader(text: string): boolean {
+  const c = firstNonSpace(text);
+  return c >= 65 && c <= 90;
+}
 const STATUS_COLUMN = /(?:^|\s)(STATUS|STATE|PHASE|ACTIVE|HEALTH|CONDITION)(?=\s|$)/;
 const NORMAL_EXIT = /^Exited \(0\)/;
 const MAX_ROWS = 40;
@@ -24,7 +30,7 @@ export class StatusTableScanner {
   private column: { stream: StreamName; start: number; end: number | null } | null = null;
 
   line(stream: StreamName, n: number, text: string): void {
-    if (HEADER.test(text)) {
+    if (mayOpenHeader(text) && HEADER.test(text)) {
       const match = STATUS_COLUMN.exec(text);
       if (match) {
         const start = match.index + match[0].length - match[1]!.length;

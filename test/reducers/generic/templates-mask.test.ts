@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { errorKey, hasTemplate, templateOf } from '../../../src/reducers/generic/templates.js';
+import { TemplateCounter, errorKey, hasShape, hasTemplate, shapeOf, templateOf } from '../../../src/reducers/generic/templates.js';
 import { run } from '../helpers.js';
 
 // The three global replaces templating was defined by, kept here as the reference the one-pass masking must equal.
@@ -58,6 +58,45 @@ describe('templateOf', () => {
     expect(hasTemplate('  GET /api/v1/items/5 200 1ms user=3  ', 'GET # # # user=#')).toBe(true);
     expect(hasTemplate('GET /api/v1/items/5 200 1ms user=3 x', 'GET # # # user=#')).toBe(false);
     expect(hasTemplate('GET /api 200 1ms user=3', 'GET # # # user=#')).toBe(false);
+  });
+
+  it('hasShape answers as hasTemplate, piece by piece', () => {
+    // Lines and templates that share pieces: a template of one line, tried on another made of the same pieces, and on itself.
+    const variant = (text: string): string => text.replace(/\d/g, (d) => String((Number(d) * 3 + 1) % 10)).replace(/deadbeef/g, 'cafe123');
+    const prefix = fc.array(fc.constantFrom(...pieces), { maxLength: 4 }).map((p) => p.join(''));
+    const logLine = fc.array(fc.constantFrom(...pieces, 'INFO  [worker-', '] GET ', ' user=', ' ab', ' abc12345', ' /api/v1/', 'items', ' #'), { maxLength: 20 }).map((p) => p.join(''));
+    fc.assert(fc.property(prefix, fc.oneof(line, logLine), fc.oneof(line, logLine), fc.integer({ min: 0, max: 2 }), (head, a, b, which) => {
+      const template = which === 0 ? templateOf(b) : which === 1 ? templateOf(variant(a)) : templateOf(a);
+      const shape = shapeOf(template);
+      if (shape === null) expect(/["']/.test(template)).toBe(true);
+      else expect(hasShape(head + a, shape, head.length)).toBe(hasTemplate(head + a, template, head.length));
+    }), { numRuns: 20000 });
+    const shape = shapeOf('INFO  [worker-#] GET # # # user=#')!;
+    expect(hasShape('2026-11-21T00:00:00.007Z INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=3493', shape, 25)).toBe(true);
+    expect(hasShape('INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=3493 x', shape)).toBe(false);
+    expect(hasShape('INFO  [worker-abcdef1] GET /api/v1/items/519818 200 82ms user=3493', shape)).toBe(true);
+    expect(hasShape('INFO  [worker-ab] GET /api/v1/items/519818 200 82ms user=3493', shape)).toBe(false);
+    expect(hasShape('INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=deadbeef1', shape)).toBe(true);
+    expect(hasShape('INFO  [worker-1] GET /api/v1/items/519818 200 82ms user=x/y/z', shape)).toBe(false);
+  });
+
+  it('the template table counts runs of lines as templateOf keys them (the shape of a repeated template changes nothing)', () => {
+    const lines = ['INFO  [worker-1] GET /api/v1/items/5 200 82ms user=3', 'INFO  [worker-12] GET /x/y 500 1ms user=77', 'INFO  [worker-abcdef1] GET /a/b 2 3 user=4',
+      'WARN  slow 12ms', 'WARN  slow deadbeef1', 'INFO  [worker-2] GET /api 200 1ms user=3', ' #', '#', 'say "hi" 1', 'say "ho" 2', 'é 1', ''];
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...lines), fc.integer({ min: 1, max: 4 })), { maxLength: 30 }), (runs) => {
+      const counter = new TemplateCounter();
+      const reference = new Map<string, number>();
+      let n = 0;
+      for (const [text, times] of runs) {
+        for (let k = 0; k < times; k++) {
+          const stat = counter.add('stdout', text, ++n)!;
+          const template = templateOf(text);
+          reference.set(template, (reference.get(template) ?? 0) + 1);
+          expect(stat.template).toBe(template);
+          expect(stat.count).toBe(reference.get(template));
+        }
+      }
+    }), { numRuns: 3000 });
   });
 
   it('masks log lines as before', () => {
