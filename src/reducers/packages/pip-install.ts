@@ -39,7 +39,9 @@ const MAX_STEP_LINES = 40;
 const TRACEBACK = /^\s*Traceback \(most recent call last\):$/;
 const FRAME = /^\s+File "/;
 /** What pip was working on; the last such line before a failure names the requirement it failed on. */
-const PROGRESS = /^(?:Collecting|Processing|Obtaining|  Building wheel for) \S/;
+const PROGRESS = /^(?:Collecting|Processing|Obtaining) \S/;
+/** The outcome line of a build that failed for some packages (`Failed to build beta`), beside `Successfully built alpha gamma`. */
+const FAILED_TO_BUILD = /^Failed to build \S/;
 /** Lines of the install step cited with it when it is longer than MAX_STEP_LINES: what it replaced. */
 const UNINSTALLED = /^\s+Successfully uninstalled (\S+)$/;
 /** Replaced versions named in the fields (state stays bounded). */
@@ -120,6 +122,11 @@ export const pipInstallReducer: Reducer = {
           failed = true;
           if (errors.length < 8) errors.push(m[1]!);
           if (!/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(m[1]!)) decisive.add({ stream, from: n, to: n, label: 'error', priority: 'mandatory' }, m[1]);
+          return;
+        }
+        if (FAILED_TO_BUILD.test(text)) {
+          failed = true;
+          decisive.add({ stream, from: n, to: n, label: 'result', priority: 'mandatory' });
           return;
         }
         if ((m = CROSS.exec(text))) {

@@ -162,6 +162,15 @@ describe('pip-install', () => {
     expect(exception?.priority).toBe('mandatory');
   });
 
+  it('pip wheel of several projects, one failing: `Failed to build x` is an outcome line, cited beside `Successfully built`', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    ['Processing ./multi/alpha', 'Processing ./multi/beta', 'Building wheels for collected packages: alpha, beta', "  Building wheel for beta (pyproject.toml): finished with status 'error'", 'Successfully built alpha', 'Failed to build beta'].forEach((t, i) => run.line('stdout', i + 1, t));
+    run.line('stderr', 1, 'ERROR: Failed to build one or more wheels');
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    expect(parts.status).toBe('fail');
+    expect(parts.citations.find((c) => 'from' in c && c.stream === 'stdout' && c.from === 6)).toMatchObject({ label: 'result', priority: 'mandatory' });
+  });
+
   it('success after a long install step (a dozen packages replaced): the replaced versions as a field', () => {
     const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
     const names = Array.from({ length: 12 }, (_, i) => `pkg${i}`);
