@@ -10,6 +10,12 @@ import { DiagnosticTally } from './diagnostic-tally.js';
 
 /** Room a program's last line asks for on success (a result line and its citation header). */
 const LAST_LINE_BYTES = 160;
+/**
+ * What a tool prints below its summary line, on the same stream, is cited when it is no longer than
+ * this: an addendum the caller asked for (eslint's TIMING=1 rule table, a plugin's stats) or a problem.
+ */
+const MAX_AFTER_LINES = 30;
+const MAX_AFTER_BYTES = 3000;
 
 /** A compiler or linter run: the tally for what it recognises, the log digest for every other line. */
 export class CompilerRun implements ReducerRun {
@@ -19,6 +25,8 @@ export class CompilerRun implements ReducerRun {
   private readonly claimed = new Set<StreamName>();
   /** Set when the diagnostics came from a parsed JSON document: its raw lines are not log text. */
   jsonMode = false;
+  /** Per stream, the text lines no parser claimed since the last line the tally recognised on it. */
+  private readonly after = new Map<StreamName, { from: number; to: number; bytes: number }>();
 
   /** Whether the caller ran the tool to read its output (`eslint --debug`): then unrecognised text is shown as the text reducer shows it. */
   private readonly answer: boolean;
@@ -32,8 +40,31 @@ export class CompilerRun implements ReducerRun {
     if (this.tally.line(stream, n, text)) {
       this.digest.lines[stream] = n;
       this.claimed.add(stream);
+      this.after.delete(stream);
+      return;
     }
-    else this.digest.line(stream, n, text);
+    this.digest.line(stream, n, text);
+    if (!this.claimed.has(stream) || text.trim() === '') return;
+    const after = this.after.get(stream);
+    if (after) {
+      after.to = n;
+      after.bytes += text.length + 3;
+    } else this.after.set(stream, { from: n, to: n, bytes: text.length + 3 });
+  }
+
+  /** The block below the report on each stream (see MAX_AFTER_LINES), cited beside the diagnostics. */
+  private afterReport(): { citations: PacketParts['citations']; bytes: number } {
+    const citations: PacketParts['citations'] = [];
+    let bytes = 0;
+    for (const [stream, after] of this.after) {
+      // Only below the tool's own summary: elsewhere the lines are the build's log going on (`go build -x`).
+      const summary = this.tally.summaryEnd(stream);
+      if (summary === undefined || summary >= after.from) continue;
+      if (after.to - after.from >= MAX_AFTER_LINES || after.bytes > MAX_AFTER_BYTES) continue;
+      citations.push({ ref: this.digest.nextRef(), stream, from: after.from, to: after.to, label: 'after the report', priority: 'high' });
+      bytes += after.bytes + 64;
+    }
+    return { citations, bytes };
   }
 
   finish(exit: ExitInfo): PacketParts {
@@ -72,6 +103,8 @@ export class CompilerRun implements ReducerRun {
     }
 
     const failed = failedExit || tally.errors > 0 || tally.failedSummary;
+    const after = this.jsonMode ? { citations: [], bytes: 0 } : this.afterReport();
+    citations.push(...after.citations);
     let lastLineBytes = 0;
     // On success, warnings no diagnostic parsed (deprecations, skipped steps) are shown as every verdict shows them.
     if (!failed && !this.jsonMode) {
@@ -99,7 +132,7 @@ export class CompilerRun implements ReducerRun {
       omitted,
       confidence: tally.diagnostics > 0 ? (failed && tally.errors === 0 && !tally.failedSummary ? 0.7 : 0.9) : 0.8,
       // Warnings the tool reported (and any the digest found) ask for their room on success.
-      ...(!failed && (digestParts.warningBytes || tally.warningBytes() || lastLineBytes) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() + lastLineBytes } : {}),
+      ...(!failed && (digestParts.warningBytes || tally.warningBytes() || lastLineBytes || after.bytes) ? { warningBytes: (digestParts.warningBytes ?? 0) + tally.warningBytes() + lastLineBytes + after.bytes } : {}),
     };
   }
 

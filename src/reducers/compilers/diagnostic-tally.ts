@@ -191,6 +191,11 @@ export class DiagnosticTally {
     if (/^\s+\S/.test(text) && this.parsers[stream].idle() && (claimed || !/^\s+at /.test(text))) last.to = n;
   }
 
+  /** The last line of the latest tool summary on a stream (`✖ 3 problems`, `error: could not compile`), if any. */
+  summaryEnd(stream: StreamName): number | undefined {
+    return [...this.summaries.items].reverse().find((s) => s.stream === stream)?.to;
+  }
+
   /** The diagnostics counted so far. */
   get diagnostics(): number {
     return this.errors + this.warnings;

@@ -35,12 +35,23 @@ const MAX_SAVED_FOCUS = 6;
 const INSTALLING = /^Installing collected packages: /;
 /** Lines of an install step followed to the outcome; a longer one is not cited. */
 const MAX_STEP_LINES = 40;
+/** pip crashing (`ERROR: Exception:`) or a build backend failing prints a Python traceback: its last line is the error. */
+const TRACEBACK = /^\s*Traceback \(most recent call last\):$/;
+const FRAME = /^\s+File "/;
+/** What pip was working on; the last such line before a failure names the requirement it failed on. */
+const PROGRESS = /^(?:Collecting|Processing|Obtaining) \S/;
+/** The outcome line of a build that failed for some packages (`Failed to build beta`), beside `Successfully built alpha gamma`. */
+const FAILED_TO_BUILD = /^Failed to build \S/;
+/** Lines of the install step cited with it when it is longer than MAX_STEP_LINES: what it replaced. */
+const UNINSTALLED = /^\s+Successfully uninstalled (\S+)$/;
+/** Replaced versions named in the fields (state stays bounded). */
+const MAX_REPLACED = 64;
 const CONFLICT_START = /^(?:The conflict is caused by:|ERROR: Cannot install .* because these package versions have conflicting dependencies\.)/;
 const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
   ...pipInstallClaims,
-  version: '1.3.1',
+  version: '1.3.2',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
@@ -51,7 +62,10 @@ export const pipInstallReducer: Reducer = {
      * The install step, from below `Installing collected packages:` to the outcome: what it replaced
      * (`Attempting uninstall: x` … `Successfully uninstalled x-1.0`) and the scripts it put in place (-v).
      */
-    let step: { stream: StreamName; from: number; to: number; bytes: number } | null = null;
+    let step: { stream: StreamName; from: number; to: number; bytes: number; replaced: string[] } | null = null;
+    /** A traceback being read: where it starts, its last frame line. */
+    let trace: { stream: StreamName; from: number; frame: number } | null = null;
+    let progress: { stream: StreamName; n: number } | null = null;
     let satisfied = 0;
     let collected = 0;
     let compilerErrors = 0;
@@ -65,6 +79,24 @@ export const pipInstallReducer: Reducer = {
     return {
       line(stream, n, text) {
         digest.line(stream, n, text);
+        if (trace && trace.stream === stream) {
+          if (/^\s/.test(text) || text === '') {
+            if (FRAME.test(text)) trace.frame = n;
+            return;
+          }
+          // The first line back at the margin is the exception, the error the traceback explains.
+          const from = trace.frame;
+          trace = null;
+          failed = true;
+          if (errors.length < 8) errors.push(text.trim());
+          decisive.add({ stream, from, to: n, label: 'exception', priority: 'mandatory', focus: [n] }, text.trim());
+          return;
+        }
+        if (TRACEBACK.test(text)) {
+          trace = { stream, from: n, frame: n };
+          return;
+        }
+        if (PROGRESS.test(text)) progress = { stream, n };
         if (conflict && conflict.stream === stream) {
           const next = ERROR.test(text);
           if (text.trim() === '' || /^To fix this you could try/.test(text) || next) {
@@ -92,6 +124,11 @@ export const pipInstallReducer: Reducer = {
           if (!/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(m[1]!)) decisive.add({ stream, from: n, to: n, label: 'error', priority: 'mandatory' }, m[1]);
           return;
         }
+        if (FAILED_TO_BUILD.test(text)) {
+          failed = true;
+          decisive.add({ stream, from: n, to: n, label: 'result', priority: 'mandatory' });
+          return;
+        }
         if ((m = CROSS.exec(text))) {
           failed = true;
           decisive.add({ stream, from: n, to: n + 1, label: 'failed step', priority: 'high' }, m[1]);
@@ -110,12 +147,14 @@ export const pipInstallReducer: Reducer = {
           return;
         }
         if (INSTALLING.test(text)) {
-          step = { stream, from: n + 1, to: n, bytes: 0 };
+          step = { stream, from: n + 1, to: n, bytes: 0, replaced: [] };
           return;
         }
-        if (step && step.stream === stream && step.to === n - 1 && step.to - step.from < MAX_STEP_LINES) {
+        if (step && step.stream === stream && step.to === n - 1) {
           step.to = n;
           step.bytes += text.length + 3;
+          const gone = UNINSTALLED.exec(text);
+          if (gone && step.replaced.length < MAX_REPLACED) step.replaced.push(gone[1]!);
         }
         if ((m = SAVED.exec(text))) {
           if (!saved || saved.stream !== stream || saved.to !== n - 1) saved = { stream, from: n, to: n, bytes: 0, focus: [] };
@@ -133,6 +172,8 @@ export const pipInstallReducer: Reducer = {
       },
       finish(exit) {
         if (conflict) decisive.add({ stream: conflict.stream, from: conflict.from, to: conflict.to, label: 'dependency conflict', priority: 'mandatory' });
+        // What pip was working on when it failed: the requirement the error is about, when the error does not name it.
+        if (failed && progress) decisive.add({ stream: progress.stream, from: progress.n, to: progress.n, label: 'last step', priority: 'high' });
         const bullets: Bullet[] = [];
         const meaningful = errors.filter((e) => !/^subprocess-exited-with-error$|^metadata-generation-failed$/.test(e));
         if (meaningful.length) fields.errors = meaningful;
@@ -172,8 +213,15 @@ export const pipInstallReducer: Reducer = {
     function citeProduced(parts: PacketParts): void {
       let bytes = 0;
       if (step && installed && step.to === installed.n - 1 && step.to >= step.from) {
-        parts.citations.push({ ref: digest.nextRef(), stream: step.stream, from: step.from, to: step.to, label: 'install step', priority: 'high' });
-        bytes += Math.min(step.bytes, 1200) + 64;
+        if (step.to - step.from < MAX_STEP_LINES) {
+          parts.citations.push({ ref: digest.nextRef(), stream: step.stream, from: step.from, to: step.to, label: 'install step', priority: 'high' });
+          bytes += Math.min(step.bytes, 1200) + 64;
+        } else if (step.replaced.length) {
+          // A long step (a dozen packages replaced, four lines each) says what it replaced: the versions, as a field.
+          parts.fields.replaced = step.replaced;
+          parts.summary.push({ text: `replaced ${plural(step.replaced.length, 'installed version')} (uninstalled first)`, fields: ['replaced'] });
+          bytes += step.replaced.join(', ').length + 64;
+        }
       }
       // An install built its wheels only to install them: `Successfully installed` is its outcome.
       for (const p of installed?.verb === 'installed' ? [] : produced) {

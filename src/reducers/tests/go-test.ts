@@ -8,6 +8,7 @@ import type { Reducer, ReducerRun, StreamName } from '../../core/types.js';
 import { OpenFailure, TestReport, projectFrame } from './test-report.js';
 import { goTestClaims } from './go-test.claims.js';
 import { COUNT, countOf } from './counts.js';
+import { plural } from '../../core/format.js';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \(([\d.]+)s\))?/;
 const PACKAGE_OK = /^ok\s+(\S+)\s/;
@@ -54,10 +55,21 @@ const SKIP_NAMED = 40;
 const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
+/** Lines of a test's output kept in order (the block cited under its name). */
+const KEPT_LINES = 8;
+/**
+ * Past the first KEPT_LINES, a line printed from a call site (`x_test.go:30`) seen at most this many
+ * times is still kept: another check than the t.Logf loop that filled the block, however far below.
+ */
+const RARE_SITE = 3;
+/** Lines kept that way, per test (each is cited on its own when it is below the block). */
+const MAX_RARE_LINES = 4;
+/** Call sites counted per test (state stays bounded). */
+const MAX_SITES = 64;
 
 export const goTestReducer: Reducer = {
   ...goTestClaims,
-  version: '1.1.4',
+  version: '1.1.5',
   start(ctx) {
     const json = /^\s*\{"(?:Time|Action|ImportPath)"/.test(ctx.head);
     // Events carry everything a test said; the last events add nothing but bytes.
@@ -73,6 +85,10 @@ class TestOutput {
   readonly texts: string[] = [];
   /** The full length of each kept line. */
   readonly lengths: number[] = [];
+  /** Lines past the first KEPT_LINES printed from a rarely seen call site (see RARE_SITE). */
+  readonly rare: number[] = [];
+  /** How many lines each call site (`x_test.go:30`) printed so far. */
+  private readonly sites = new Map<string, number>();
   message?: string;
   location?: string;
   /** Whether t.Log lines were seen without a message yet (testify puts it on a later line). */
@@ -108,7 +124,12 @@ class TestOutput {
     }
     const log = TEST_LOG.exec(text);
     if (log) {
-      const frame = projectFrame(`${log[1]}:${log[2]}`);
+      const site = `${log[1]}:${log[2]}`;
+      const seen = (this.sites.get(site) ?? 0) + 1;
+      if (seen === 1 && this.sites.size >= MAX_SITES) this.sites.set('\u0000other', MAX_SITES);
+      else this.sites.set(site, seen);
+      if (this.lines.length >= KEPT_LINES && seen <= RARE_SITE && this.rare.length < MAX_RARE_LINES) this.rare.push(n);
+      const frame = projectFrame(site);
       if (frame && !this.fromTestify) this.location ??= frame;
       const said = log[3]!.trim();
       if (this.message === undefined || this.wantsMessage || (!this.asserts && ASSERTY.test(said))) {
@@ -127,7 +148,7 @@ class TestOutput {
   }
 
   private keep(n: number, text: string): void {
-    if (this.lines.length >= 8) return;
+    if (this.lines.length >= KEPT_LINES) return;
     this.lines.push(n);
     this.texts.push(text.slice(0, TEXT_KEPT));
     this.lengths.push(text.length);
@@ -158,6 +179,19 @@ class TestOutput {
     if (this.message !== undefined) open.message = this.message;
     if (this.location !== undefined) open.location = this.location;
     return open;
+  }
+
+  /**
+   * Adds the failure to the report, and each rare line (another check than the loop that filled the
+   * block: `line 233: want 3 fields` among 300 t.Logf rows) the block's range does not reach as its own excerpt.
+   */
+  report(report: TestReport, name: string, stream: StreamName, fallback: number, verdict?: 'follows' | 'near'): void {
+    const draft = this.failure(name, stream, fallback, verdict).draft();
+    report.add(draft);
+    const below = this.rare.filter((n) => n < draft.from || n > draft.to);
+    const label = `failed: ${name.slice(0, 120)}`;
+    const bullet = `${label}: ${plural(below.length, 'more line')} from other call sites far below its first output`;
+    for (const n of below) report.addExcerpt(stream, n, n, `${label} (another call site)`, 'high', [n], bullet);
   }
 }
 
@@ -217,7 +251,7 @@ function textRun(report: TestReport): ReducerRun {
     // A parent that failed only because its subtests did adds nothing of its own.
     if (f.output.message === undefined && (f.children > 0 || [...failedNames].some((x) => x.startsWith(`${f.name}/`)))) return;
     if (failedNames.size < 1000) failedNames.add(f.name);
-    report.add(f.output.failure(f.name, stream, f.line, f.follows ? 'follows' : 'near').draft());
+    f.output.report(report, f.name, stream, f.line, f.follows ? 'follows' : 'near');
   };
   const closeBuild = (): void => {
     if (!building) return;
@@ -277,7 +311,7 @@ function textRun(report: TestReport): ReducerRun {
           // The parent's own block ends where its first failing subtest begins.
           const parent = failing;
           failing = null;
-          if (parent.output.message !== undefined) report.add(parent.output.failure(parent.name, stream, parent.line).draft());
+          if (parent.output.message !== undefined) parent.output.report(report, parent.name, stream, parent.line);
         } else closeFailing();
         const output = outputs.get(name!) ?? new TestOutput();
         outputs.delete(name!);
@@ -473,7 +507,7 @@ function jsonRun(report: TestReport): ReducerRun {
           if (names.size < 1000) names.add(event.Test);
           failedNames.set(pkg, names);
           if (isParent && (!output || output.message === undefined)) return;
-          report.add((output ?? new TestOutput()).failure(event.Test, s, n).draft());
+          (output ?? new TestOutput()).report(report, event.Test, s, n);
           return;
         }
         default:

@@ -15,7 +15,7 @@ const MAX_GROUPS = 40;
 /** Groups whose first failure is cited as mandatory / high; the rest are 'normal' or counted. */
 const MANDATORY_GROUPS = 3;
 const HIGH_GROUPS = 10;
-/** Names kept per group in the fields. */
+/** Names kept per group in the fields: the first ones and the latest. */
 const NAMES_PER_GROUP = 3;
 /** Groups listed in the `failures` field. */
 const FIELD_GROUPS = 12;
@@ -224,7 +224,7 @@ export class TestReport {
   /** The same groups by index, in the order they were first seen. */
   private readonly groupList: Group[] = [];
   private readonly totals: Totals[] = [];
-  private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[] }> = [];
+  private readonly extra: Array<{ stream: StreamName; from: number; to: number; label: string; priority: Priority; focus?: number[]; bullet?: string }> = [];
   /** Extra totals lines past the kept ones. */
   private droppedTotals = 0;
   /** Per-package / per-suite result lines (`ok  pkg 0.1s`, `PASS src/a.test.ts`): part of the outcome when few. */
@@ -439,9 +439,13 @@ export class TestReport {
   }
 
   /** Some other range worth citing (a panic, a build error, a crash outside any test). */
-  addExcerpt(stream: StreamName, from: number, to: number, label: string, priority: Priority, focus?: number[]): void {
+  /**
+   * Cites a range beside the failures (a panic, a build error, a failing test's later checks). Excerpts
+   * given the same `bullet` text share one summary bullet; others get their label as their bullet.
+   */
+  addExcerpt(stream: StreamName, from: number, to: number, label: string, priority: Priority, focus?: number[], bullet?: string): void {
     if (this.extra.length >= 8) return;
-    this.extra.push({ stream, from, to, label, priority, ...(focus ? { focus } : {}) });
+    this.extra.push({ stream, from, to, label, priority, ...(focus ? { focus } : {}), ...(bullet ? { bullet } : {}) });
   }
 
   /** Adds one failure; returns the group index so callers can attach names later (or -1). */
@@ -452,7 +456,11 @@ export class TestReport {
     const known = this.groups.get(key);
     if (known) {
       known.count++;
-      if (failure.name && known.names.length < NAMES_PER_GROUP && !known.names.includes(failure.name)) known.names.push(failure.name);
+      // The first names and the latest: the last failing test of a group is a row an agent asks for as often as the first.
+      if (failure.name && !known.names.includes(failure.name)) {
+        if (known.names.length < NAMES_PER_GROUP) known.names.push(failure.name);
+        else known.names[NAMES_PER_GROUP - 1] = failure.name;
+      }
       return known.index;
     }
     if (this.groups.size >= MAX_GROUPS) {
@@ -605,10 +613,17 @@ export class TestReport {
     }
     if (this.ungrouped > 0) omitted.push({ what: `failures past ${MAX_GROUPS} distinct messages`, count: this.ungrouped });
 
+    const shared = new Map<string, Bullet>();
     for (const x of this.extra) {
       const ref = this.digest.nextRef();
       citations.push({ ref, stream: x.stream, from: x.from, to: x.to, label: x.label, priority: x.priority, ...(x.focus ? { focus: x.focus } : {}) });
-      summary.push({ text: x.label, cites: [ref] });
+      const known = x.bullet ? shared.get(x.bullet) : undefined;
+      if (known) known.cites = [...(known.cites ?? []), ref];
+      else {
+        const bullet: Bullet = { text: x.bullet ?? x.label, cites: [ref] };
+        if (x.bullet) shared.set(x.bullet, bullet);
+        summary.push(bullet);
+      }
     }
 
     // The other packages' / suites' results (which passed), then skips and deprecations: below the failures.

@@ -190,6 +190,28 @@ describe('compiler packets', () => {
     expect(parts.summary.some((b) => b.text.includes('ld returned 1 exit status'))).toBe(true);
   });
 
+  it('cites what eslint prints below its summary (TIMING=1 rule table), not a build log going on below a diagnostic', () => {
+    const table = ['Rule            | Time (ms) | Relative', ':---------------|----------:|--------:', 'no-cond-assign  |   122.366 |    15.8%', 'no-unused-vars  |   113.781 |    14.7%'];
+    const lines: Array<['stdout' | 'stderr', string]> = [
+      ['stdout', ''],
+      ['stdout', '/p/src/a.js'],
+      ['stdout', '  1:1  error  Unexpected var, use let or const instead  no-var'],
+      ['stdout', ''],
+      ['stdout', '✖ 1 problem (1 error, 0 warnings)'],
+      ['stdout', ''],
+      ...table.map((t): ['stdout', string] => ['stdout', t]),
+    ];
+    for (const code of [1, 0]) {
+      const parts = run(byName('eslint'), code ? lines : lines.map(([s, t]): ['stdout' | 'stderr', string] => [s, t.replace(' error ', ' warning ').replace('(1 error, 0 warnings)', '(0 errors, 1 warning)')]), code);
+      const after = parts.citations.filter((c) => c.label === 'after the report').map((c) => ('from' in c ? [c.from, c.to, c.priority] : null));
+      expect(after, `exit ${code}`).toEqual([[7, 10, 'high']]);
+      if (!code) expect(parts.warningBytes).toBeGreaterThan(table.join('\n').length);
+    }
+    // go build -x: the command trace goes on below the compiler's error; no summary, nothing cited as an addendum.
+    const trace = run(byName('go-build'), [['stderr', '# example.com/app/db'], ['stderr', 'db/db.go:3:45: cannot use "one" (untyped string constant) as int value in return statement'], ['stderr', 'mkdir -p $WORK/b006/'], ['stderr', 'cat >$WORK/b006/importcfg << \'EOF\' # internal']], 2);
+    expect(trace.citations.filter((c) => c.label === 'after the report')).toEqual([]);
+  });
+
   it('reads eslint -f json documents, citing messages by pointer', () => {
     const r = byName('eslint').start({ argv: [], errorPatterns: [], head: '' });
     const doc = [

@@ -150,6 +150,38 @@ describe('pip-install', () => {
     expect(parts.fields.errors).toEqual(['Cannot install numpy==2.4.6 and scipy==1.11.1 because these package versions have conflicting dependencies.', 'ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts']);
   });
 
+  it('a pip crash (ERROR: Exception: and a traceback): the exception line is the error, with its last frame and what pip was processing', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    ['Looking in links: /opt/pypi/files', 'Processing ./badtoml'].forEach((t, i) => run.line('stdout', i + 1, t));
+    const err = ['ERROR: Exception:', 'Traceback (most recent call last):', '  File "/v/pip/_internal/pyproject.py", line 64, in load_pyproject_toml', '    pp_toml = tomli.loads(f.read())', '  File "/v/pip/_vendor/tomli/_parser.py", line 428, in parse_array', '    raise suffixed_err(src, pos, "Unclosed array")', 'pip._vendor.tomli.TOMLDecodeError: Unclosed array (at line 11, column 3)'];
+    err.forEach((t, i) => run.line('stderr', i + 1, t));
+    const parts = run.finish({ code: 2, signal: null, timedOut: false });
+    expect(parts.summary[0]?.text).toBe('install failed: pip._vendor.tomli.TOMLDecodeError: Unclosed array (at line 11, column 3)');
+    expect(cited(parts)).toEqual(expect.arrayContaining([[5, 7, 'exception'], [2, 2, 'last step']]));
+    const exception = parts.citations.find((c) => c.label === 'exception');
+    expect(exception?.priority).toBe('mandatory');
+  });
+
+  it('pip wheel of several projects, one failing: `Failed to build x` is an outcome line, cited beside `Successfully built`', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    ['Processing ./multi/alpha', 'Processing ./multi/beta', 'Building wheels for collected packages: alpha, beta', "  Building wheel for beta (pyproject.toml): finished with status 'error'", 'Successfully built alpha', 'Failed to build beta'].forEach((t, i) => run.line('stdout', i + 1, t));
+    run.line('stderr', 1, 'ERROR: Failed to build one or more wheels');
+    const parts = run.finish({ code: 1, signal: null, timedOut: false });
+    expect(parts.status).toBe('fail');
+    expect(parts.citations.find((c) => 'from' in c && c.stream === 'stdout' && c.from === 6)).toMatchObject({ label: 'result', priority: 'mandatory' });
+  });
+
+  it('success after a long install step (a dozen packages replaced): the replaced versions as a field', () => {
+    const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
+    const names = Array.from({ length: 12 }, (_, i) => `pkg${i}`);
+    const lines = ['Installing collected packages: ' + names.join(', '), ...names.flatMap((x) => [`  Attempting uninstall: ${x}`, `    Found existing installation: ${x} 1.0`, `    Uninstalling ${x}-1.0:`, `      Successfully uninstalled ${x}-1.0`]), `Successfully installed ${names.map((x) => `${x}-1.0`).join(' ')}`];
+    lines.forEach((t, i) => run.line('stdout', i + 1, t));
+    const parts = run.finish({ code: 0, signal: null, timedOut: false });
+    expect(parts.fields.replaced).toEqual(names.map((x) => `${x}-1.0`));
+    expect(parts.summary.map((b) => b.text)).toContain('replaced 12 installed versions (uninstalled first)');
+    expect(parts.warningBytes).toBeGreaterThan(100);
+  });
+
   it('success: installed packages as a field', () => {
     const parts = reduceFixture(pipInstallReducer, 'pip/install-success');
     expect(parts.status).toBe('ok');

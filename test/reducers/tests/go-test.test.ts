@@ -159,6 +159,34 @@ describe('go-test reducer: text output', () => {
     expect(parts.citations.some((c) => c.label === 'package failed')).toBe(true);
   });
 
+  it('cites the lines of other call sites far below a failing test\'s t.Logf loop, plain and -v, one bullet for them', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => (i === 44 || i === 54 ? `    feed_test.go:30: line ${i + 1}: want 3 fields, got 2` : `    feed_test.go:34: line ${i + 1}: SKU-${i + 1} qty=${i % 7}`));
+    const body = [...rows, '    feed_test.go:36: imported 58 of 60 rows'];
+    for (const [name, lines, offset] of [
+      ['-v', ['=== RUN   TestFeed', ...body, '--- FAIL: TestFeed (0.00s)', 'FAIL', 'FAIL\texample.com/feed\t0.01s'], 1],
+      ['plain', ['--- FAIL: TestFeed (0.00s)', ...body, 'FAIL', 'FAIL\texample.com/feed\t0.01s'], 1],
+    ] as const) {
+      const parts = reduce(goTestReducer, { stdout: lines.join('\n') });
+      const far = parts.citations.filter((c) => c.label === 'failed: TestFeed (another call site)').map((c) => ('from' in c ? c.from : 0));
+      // Rows 45 and 55 and the summary row, each its own line (the first is line 1 + offset).
+      expect(far, name).toEqual([45 + offset, 55 + offset, 61 + offset]);
+      const bullets = parts.summary.filter((b) => b.text.startsWith('failed: TestFeed:'));
+      expect(bullets.map((b) => [b.text, b.cites?.length]), name).toEqual([['failed: TestFeed: 3 more lines from other call sites far below its first output', 3]]);
+    }
+  });
+
+  it('a loop of one call site adds no such lines: the first rows are the block, as before', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `    feed_test.go:30: line ${i + 1}: want 3 fields, got ${i}`);
+    const parts = reduce(goTestReducer, { stdout: ['--- FAIL: TestFeed (0.00s)', ...rows, 'FAIL', 'FAIL\texample.com/feed\t0.01s'].join('\n') });
+    expect(parts.citations.filter((c) => c.label?.includes('another call site'))).toEqual([]);
+  });
+
+  it('names the first failing tests of a group and the latest, not only the first ones', () => {
+    const lines = ['a', 'b', 'c', 'd', 'e'].flatMap((x) => [`    --- FAIL: TestLine/${x} (0.00s)`, '        line_test.go:27: want width 17']);
+    const parts = reduce(goTestReducer, { stdout: ['--- FAIL: TestLine (0.00s)', ...lines, 'FAIL', 'FAIL\texample.com/line\t0.01s'].join('\n') });
+    expect(failures(parts)).toMatchObject([{ error: 'want width 17', count: 5, tests: ['TestLine/a', 'TestLine/b', 'TestLine/e'] }]);
+  });
+
   it('reads plain output (logs after --- FAIL) and a panic with its first project frame', () => {
     const f = fixture('go', 'fail-plain');
     const parts = reduce(goTestReducer, f, f.exit);
