@@ -722,7 +722,7 @@ export function isLikeRun(lines: readonly string[]): boolean {
 const LIKE_RUN_MIN = 3;
 
 /**
- * A line's shape for telling like lines apart: its first words with quoted values, paths' last parts, ids and numbers
+ * A line's shape for telling like lines apart: its first six words with quoted values, paths, ids and numbers
  * masked (`Submodule path 'libs/auth': checked out 'f1009cc…'` and the next submodule's line are the same shape).
  */
 export function lineShape(text: string): string {
