@@ -238,6 +238,8 @@ export class TestReport {
   private readonly valueCounts = new Map<string, number>();
   /** Whether the durations came from the runner's own slowest-tests list (see addReportedDuration). */
   private reportedSlowest = false;
+  /** The shortest reported duration cited: SLOW_TEST_SECONDS, or none where the runner prints a duration only past its own slow mark (mocha). */
+  private slowFloor = SLOW_TEST_SECONDS;
   /** What the measurements are (`benchmark result`, `coverage line`), for the bullet; the first noun seen. */
   private measurementNoun: string | null = null;
   private mixedMeasurements = false;
@@ -332,8 +334,6 @@ export class TestReport {
     this.slowFloor = floor;
     this.addDuration(stream, n, name, seconds);
   }
-  /** The shortest reported duration cited: SLOW_TEST_SECONDS, or none where the runner prints a duration only past its own slow mark (mocha). */
-  private slowFloor = SLOW_TEST_SECONDS;
 
   /** The slowest tests that stand out: at least SLOW_TEST_SECONDS and SLOW_TEST_FACTOR times the median duration. */
   private slowTests(): TimedTest[] {
@@ -438,7 +438,6 @@ export class TestReport {
     this.totals.push({ stream: 'stdout', n: 0, label, priority: 'mandatory', pointer, excerpt });
   }
 
-  /** Some other range worth citing (a panic, a build error, a crash outside any test). */
   /**
    * Cites a range beside the failures (a panic, a build error, a failing test's later checks). Excerpts
    * given the same `bullet` text share one summary bullet; others get their label as their bullet.
