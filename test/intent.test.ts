@@ -280,6 +280,20 @@ describe('showing an output whole on measured gain', () => {
     expect(preferWhole({ ...base, wholeBytes: 2500, packetBytes: 400 })).toBe(true);
     expect(preferWhole({ ...base, wholeBytes: 3072, packetBytes: 500 })).toBe(true);
     expect(preferWhole({ ...base, wholeBytes: 3200, packetBytes: 500 })).toBe(false);
+    expect(preferWhole({ ...base, wholeBytes: 3200, packetBytes: 500, confidence: 0.9 })).toBe(false);
+  });
+  it('shows a successful run up to 5 KiB whole when the reducer is not sure of its packet (confidence below 0.9)', () => {
+    const ok = { ...base, status: 'ok' as const };
+    // A 3-5 KiB successful build or test run cut to 512 B lost its link step, a skipped test and why (session 16).
+    expect(preferWhole({ ...ok, wholeBytes: 4513, packetBytes: 494, confidence: 0.54 })).toBe(true);
+    expect(preferWhole({ ...ok, wholeBytes: 5120, packetBytes: 500, confidence: 0.85 })).toBe(true);
+    expect(preferWhole({ ...ok, wholeBytes: 5200, packetBytes: 500, confidence: 0.5 })).toBe(false);
+    // A parsed report (a terraform destroy at 0.9) says what happened in a third of the bytes: its packet stands.
+    expect(preferWhole({ ...ok, wholeBytes: 3446, packetBytes: 1179, confidence: 0.9 })).toBe(false);
+    // A failure's packet has the failure budget: an npm ci lockfile error's 1 KiB packet stands.
+    expect(preferWhole({ ...base, status: 'fail', wholeBytes: 4461, packetBytes: 1031, confidence: 0.85 })).toBe(false);
+    // A budget the caller named keeps its own floor.
+    expect(preferWhole({ ...ok, auto: false, wholeBytes: 4513, packetBytes: 494, confidence: 0.5 })).toBe(false);
   });
   it('shows mid-size outputs whole when the packet would not even halve them, up to the failure budget', () => {
     expect(preferWhole({ ...base, wholeBytes: 6000, packetBytes: 3100 })).toBe(true);

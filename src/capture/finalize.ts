@@ -122,7 +122,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     // Lines past the length cap (a minified document): a parsed document's packet reads them better than the blob.
     // Text with long lines (a PATH, a one-line XML report) has no such reading: it is shown whole when it fits.
     const longLines = result.contentType === 'json' && whole !== null && whole.citations.some((c) => c.excerpt.some((l) => l.length > MAX_LINE_CHARS));
-    if (whole && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines })) packet = whole;
+    if (whole && preferWhole({ wholeBytes, packetBytes, budget, failureBudget: Math.min(config.budgets.failure, config.budgets.ceiling), answerWhole, auto, clippedFailure: clipped && packet.status === 'fail', longLines, status: packet.status, confidence: packet.confidence })) packet = whole;
   }
   if (injection.suspected) settleInjectionCites(packet, injection, injectionDrafts);
   if (redact) {

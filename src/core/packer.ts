@@ -14,6 +14,7 @@ import type {
   Packet,
   PacketParts,
   Priority,
+  Status,
   StreamName,
   StreamStats,
   TrustLane,
@@ -62,10 +63,21 @@ export interface PackInput {
  * backup size), while the whole output costs about 2% more bytes than the packets did. Raised from
  * 2 to 3 KiB in session 10: on eval/dev (455 cases) 2-3 KiB successes cut to 512 B lost 2 needles
  * (5 of 1,324 replayed piped or through an unknown program: an install plan, an install's
- * `Installing collected packages` and its satisfied requirements) for about 0.85% more bytes;
- * 4 and 6 KiB gained nothing more on dev for two and three times those bytes.
+ * `Installing collected packages` and its satisfied requirements) for about 0.85% more bytes.
  */
 export const WHOLE_FLOOR = 3 * 1024;
+/**
+ * The floor for a successful run's packet its reducer is not sure of (confidence below SURE): it has the
+ * 512 B success budget, and a reducer that fell back on lines and windows does not know what in 3-5 KiB
+ * mattered, where one that parsed the report (cargo's test summary, a terraform plan) does. Session 16,
+ * on eval/dev (768 cases): such packets lost 11 needles (a build's link step, a test harness's skipped
+ * test and why, the files tsc emitted, a verbose install's wheel); the packets at 0.9 lost none. Recall
+ * 97.9% -> 98.3% for 2% more bytes. Failures keep WHOLE_FLOOR: their packets have the failure budget
+ * (counting failures too gained one needle for 11 KB more: an npm ci lockfile error's 1 KiB packet shown as 4.4 KiB).
+ */
+export const UNSURE_WHOLE_FLOOR = 5 * 1024;
+/** The confidence from which a reducer's packet is taken to have read the output's structure. */
+const SURE = 0.9;
 /** The whole output is also shown when the packet would not save at least this share of it. */
 const WHOLE_MIN_GAIN = 0.5;
 
@@ -84,6 +96,9 @@ export interface WholeChoice {
   clippedFailure?: boolean;
   /** The whole output has lines past the reducers' length cap (a minified document): its packet, a parsed index, stands unless the whole is no bigger or a failure's packet cut its lines. */
   longLines?: boolean;
+  /** The packet's status and confidence: a successful run's packet below SURE is shown whole up to UNSURE_WHOLE_FLOOR under `auto`. */
+  status?: Status;
+  confidence?: number;
 }
 
 /** Under a named budget or `--max-bytes` only tiny outputs pass the budget whole. */
@@ -91,14 +106,16 @@ const EXPLICIT_FLOOR = 1024;
 
 /**
  * Whether to show the whole output instead of the packet, decided on the measured gain: always when
- * it is no bigger than the packet or under WHOLE_FLOOR (EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget;
+ * it is no bigger than the packet or under WHOLE_FLOOR (UNSURE_WHOLE_FLOOR for a packet its reducer is not sure of,
+ * EXPLICIT_FLOOR under a budget the caller named); an answer that fits its budget;
  * a failure whose packet shortened the long lines it cites, when the whole fits the failure budget; anything up
  * to the failure budget that the packet would not even halve (a verdict's packet that keeps about
  * as much as the raw output pays nearly the raw bytes and still risks losing what it cut).
  */
 export function preferWhole(choice: WholeChoice): boolean {
-  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines } = choice;
-  if (wholeBytes <= packetBytes || wholeBytes <= (auto ? WHOLE_FLOOR : EXPLICIT_FLOOR)) return true;
+  const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines, status, confidence = 1 } = choice;
+  const floor = !auto ? EXPLICIT_FLOOR : status === 'ok' && confidence < SURE ? UNSURE_WHOLE_FLOOR : WHOLE_FLOOR;
+  if (wholeBytes <= packetBytes || wholeBytes <= floor) return true;
   if (answerWhole && wholeBytes <= budget && !longLines) return true;
   // A failure told by a few long lines (a minified report, one-line JSON messages): cut to their heads they lose
   // what failed; within the failure budget the whole output costs no more than the evidence.

@@ -275,16 +275,17 @@ describe('text digest', () => {
     const areas = ['users', 'payments', 'orders', 'search', 'cart', 'tax'];
     const checks = ['name is a string', 'keeps spaces', 'is stable', 'rounds half up', 'sorts by date', 'rejects empty input', 'accepts unicode'];
     const lines = ['> ava --verbose'];
-    for (let i = 0; i < 90; i++) {
+    // 150 tests (about 7 KB): past the size a success is shown whole at (5 KiB when the reducer is unsure).
+    for (let i = 0; i < 150; i++) {
       lines.push(`  ✔ ${areas[i % areas.length]} › ${areas[i % areas.length]} ${checks[(i * 5) % checks.length]} ${['first', 'again', 'twice'][i % 3]} case`);
       if (i === 40) lines.push('  - [skip] payments › payments refund via sandbox');
       if (i === 70) lines.push('    ℹ indexed 9,412 products; 37 without a category');
     }
-    lines.push('  90 tests passed', '  1 test skipped');
+    lines.push('  150 tests passed', '  1 test skipped');
     const ok = reduceOutputSync({ stdout: lines.join('\n') + '\n', argv: ['npm', 'test'], command: 'npm test', family: 'text', exit: { code: 0, signal: null }, mode: 'wrap', outputsDir: path.join(work, 'marker'), cwd: work });
     expect(ok.text).toContain('- [skip] payments › payments refund via sandbox');
     expect(ok.text).toContain('indexed 9,412 products; 37 without a category');
-    expect(ok.text).toContain('unlike the ×90 like line 2');
+    expect(ok.text).toContain('unlike the ×150 like line 2');
     // A flood of lines that only share a leading number or time marks nothing: no stand-outs.
     const stamped = Array.from({ length: 80 }, (_, i) => `${1700000000 + i} ${checks[i % checks.length]} ${areas[(i * 3) % areas.length]} ${i % 2 ? 'done' : 'queued'}`);
     const plain = reduce(stamped.join('\n') + '\n', { family: 'text', exit: 0, intent: 'verdict' });
