@@ -1,5 +1,6 @@
 import type { StreamName } from '../../core/types.js';
 import { classifyLine, continuationKind, errorStrength, firstNonSpace, stripLogPrefix, type LineClass } from './classify.js';
+import { CallSiteTrail } from './call-site.js';
 import { errorKey } from './templates.js';
 
 /** A run of lines around one or more error lines, cited as a whole. */
@@ -43,6 +44,9 @@ const LOCATION_LEAD = /^[\w.@~+/\\-]*[\w/\\][\w.@~+-]*\.\w+(?::\d+|\(\d+)/;
 const BLANK_BRIDGE = 3;
 const NON_BLANK = /\S/;
 
+/** The longest window a Python traceback may grow to (see spanOf). */
+const TRACEBACK_SPAN = 400;
+
 /** Runs of repeated error lines remembered per stream (see repeatRuns). */
 const MAX_REPEAT_RUNS = 4096;
 
@@ -71,6 +75,8 @@ export class ErrorWindowFinder {
   /** Per stream, the open window's end before blank lines bridged it forward (see extend), while they do. */
   private readonly bridgedFrom: Record<StreamName, number | null> = { stdout: null, stderr: null };
   private readonly byKey = new Map<string, ErrorWindow | null>();
+  /** The Python frames each window holds, for its traceback's call site (see call-site.ts), added to its focus at finish. */
+  private readonly trails = new Map<ErrorWindow, CallSiteTrail>();
   private readonly before: number;
   private readonly after: number;
   private readonly maxSpan: number;
@@ -108,8 +114,10 @@ export class ErrorWindowFinder {
         this.warningLines++;
         this.firstWarning ??= { stream, n };
       }
-      if (open && n <= open.to + 1 && n - open.from < this.maxSpan) this.extend(stream, open, n, text, body, blank, this.blankRun[stream]);
-      else this.bridgedFrom[stream] = null;
+      if (open && n <= open.to + 1 && n - open.from < this.spanOf(open)) {
+        this.extend(stream, open, n, text, body, blank, this.blankRun[stream]);
+        this.endTraceback(open, n, body, blank);
+      } else this.bridgedFrom[stream] = null;
     }
     this.blankRun[stream] = blank ? this.blankRun[stream] + 1 : 0;
     return kind;
@@ -131,17 +139,38 @@ export class ErrorWindowFinder {
     const kind = continuationKind(text, body);
     const bridged = this.bridgedFrom[stream];
     this.bridgedFrom[stream] = null;
-    if (kind === 'frame' || (kind === 'indent' && open.strength === 2)) open.to = Math.max(open.to, n + 1);
+    if (kind === 'frame' || (kind === 'indent' && open.strength === 2)) {
+      open.to = Math.max(open.to, n + 1);
+      // Only Python frames (`  File "…", line N`) start a trail: a JS or Go stack keeps the usual span.
+      if (kind === 'frame') {
+        const trail = this.trails.get(open) ?? new CallSiteTrail();
+        if (trail.frame(n, body) && !this.trails.has(open)) this.trails.set(open, trail);
+      }
+    }
     // A line the blank lines reached that leads with a file location opens the next diagnostic
     // (biome's `src/a.ts:9:7 lint/correctness/useIsNan`): it is not this window's, and the next error's look-back takes it.
     else if (bridged !== null && bridged < n && LOCATION_LEAD.test(text)) open.to = n - 1;
   }
 
+  /**
+   * The first line back at the margin after a traceback's frames is its exception, whatever its name
+   * (`NoResultFound: …`, `StopIteration`): in focus, and the window reaches it.
+   */
+  private endTraceback(open: ErrorWindow, n: number, body: string, blank: boolean): void {
+    const trail = this.trails.get(open);
+    if (!trail || trail.exception !== null || blank || /^\s/.test(body)) return;
+    trail.exception = n;
+    open.to = Math.max(open.to, n);
+    if (open.focus.length < 64 && !open.focus.includes(n)) open.focus.push(n);
+  }
+
   private onError(stream: StreamName, n: number, text: string, body: string, open: ErrorWindow | undefined): void {
     const strength = this.strengthOf(text, body);
-    if (open && n <= open.to + 1 && n - open.from < this.maxSpan) {
+    if (open && n <= open.to + 1 && n - open.from < this.spanOf(open)) {
       open.to = Math.max(open.to, n + this.after);
       if (open.focus.length < 64) open.focus.push(n);
+      const trail = this.trails.get(open);
+      if (trail && trail.exception === null && !/^\s/.test(body)) trail.exception = n;
       if (strength > open.strength) open.strength = strength;
       return;
     }
@@ -182,9 +211,22 @@ export class ErrorWindowFinder {
     return this.open.get(stream);
   }
 
+  /**
+   * The longest a window may grow: a Python traceback runs to its exception line however many frames it
+   * has (up to TRACEBACK_SPAN), so it is cited once, by its ends and its focus lines (the call site and the
+   * exception), not cut in two with the exception's window showing only the raising library's frames.
+   */
+  private spanOf(window: ErrorWindow): number {
+    return this.trails.has(window) ? Math.max(this.maxSpan, TRACEBACK_SPAN) : this.maxSpan;
+  }
+
   /** Clamps windows to the lines that exist. */
   finish(lineCounts: Record<StreamName, number>): ErrorWindow[] {
     for (const window of this.windows) window.to = Math.min(window.to, lineCounts[window.stream]);
+    for (const [window, trail] of this.trails) {
+      if (trail.site !== null && !window.focus.includes(trail.site)) window.focus = [...window.focus, trail.site].sort((a, b) => a - b);
+    }
+    this.trails.clear();
     return this.windows;
   }
 }

@@ -10,6 +10,6 @@ import { tracebackClaims } from './traceback.claims.js';
 
 export const tracebackReducer: Reducer = {
   ...tracebackClaims,
-  version: '1.1.1',
+  version: '1.2.0',
   start: (ctx) => structuredRun(ctx, [new ProblemLog()], undefined, 'index'),
 };

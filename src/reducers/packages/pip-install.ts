@@ -6,6 +6,7 @@
  */
 import type { Bullet, PacketParts, Reducer, StreamName } from '../../core/types.js';
 import { count, plural } from '../../core/format.js';
+import { CallSiteTrail } from '../generic/call-site.js';
 import { LogDigest } from '../generic/log-digest.js';
 import { DecisiveLines, pmParts, WarningKinds } from './pm-log.js';
 import { pipInstallClaims } from './pip-install.claims.js';
@@ -37,7 +38,6 @@ const INSTALLING = /^Installing collected packages: /;
 const MAX_STEP_LINES = 40;
 /** pip crashing (`ERROR: Exception:`) or a build backend failing prints a Python traceback: its last line is the error. */
 const TRACEBACK = /^\s*Traceback \(most recent call last\):$/;
-const FRAME = /^\s+File "/;
 /** What pip was working on; the last such line before a failure names the requirement it failed on. */
 const PROGRESS = /^(?:Collecting|Processing|Obtaining) \S/;
 /** The outcome line of a build that failed for some packages (`Failed to build beta`), beside `Successfully built alpha gamma`. */
@@ -51,7 +51,7 @@ const MAX_COMPILER_ERRORS = 5;
 
 export const pipInstallReducer: Reducer = {
   ...pipInstallClaims,
-  version: '1.3.2',
+  version: '1.4.0',
   start(ctx) {
     const digest = new LogDigest({ extraPatterns: ctx.errorPatterns });
     const decisive = new DecisiveLines(digest);
@@ -63,8 +63,8 @@ export const pipInstallReducer: Reducer = {
      * (`Attempting uninstall: x` … `Successfully uninstalled x-1.0`) and the scripts it put in place (-v).
      */
     let step: { stream: StreamName; from: number; to: number; bytes: number; replaced: string[] } | null = null;
-    /** A traceback being read: where it starts, its last frame line. */
-    let trace: { stream: StreamName; from: number; frame: number } | null = null;
+    /** A traceback being read: where it starts, its last frame line, its call site (call-site.ts). */
+    let trace: { stream: StreamName; from: number; frame: number; calls: CallSiteTrail } | null = null;
     let progress: { stream: StreamName; n: number } | null = null;
     let satisfied = 0;
     let collected = 0;
@@ -81,19 +81,22 @@ export const pipInstallReducer: Reducer = {
         digest.line(stream, n, text);
         if (trace && trace.stream === stream) {
           if (/^\s/.test(text) || text === '') {
-            if (FRAME.test(text)) trace.frame = n;
+            if (trace.calls.frame(n, text)) trace.frame = n;
             return;
           }
-          // The first line back at the margin is the exception, the error the traceback explains.
-          const from = trace.frame;
+          // The first line back at the margin is the exception, the error the traceback explains: cited with the
+          // whole traceback, its last frame and the frame that called into the raising code in focus (a long one is
+          // shown by its ends and those).
+          const { from, frame, calls } = trace;
           trace = null;
           failed = true;
           if (errors.length < 8) errors.push(text.trim());
-          decisive.add({ stream, from, to: n, label: 'exception', priority: 'mandatory', focus: [n] }, text.trim());
+          const focus = calls.site !== null && calls.site !== frame ? [calls.site, frame, n] : [frame, n];
+          decisive.add({ stream, from, to: n, label: 'exception', priority: 'mandatory', focus }, text.trim());
           return;
         }
         if (TRACEBACK.test(text)) {
-          trace = { stream, from: n, frame: n };
+          trace = { stream, from: n, frame: n, calls: new CallSiteTrail() };
           return;
         }
         if (PROGRESS.test(text)) progress = { stream, n };

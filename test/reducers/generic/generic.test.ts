@@ -16,6 +16,7 @@ import { clip } from '../../../src/core/format.js';
 import { marksOf } from '../../../src/core/lines.js';
 import type { LineCitation, LineMarks } from '../../../src/core/types.js';
 import { errorStrength, isOutcomeLine } from '../../../src/reducers/generic/classify.js';
+import { CallSiteTrail } from '../../../src/reducers/generic/call-site.js';
 import { ErrorWindowFinder } from '../../../src/reducers/generic/error-windows.js';
 import { NdjsonRecords } from '../../../src/reducers/generic/ndjson-records.js';
 
@@ -96,6 +97,46 @@ describe('error windows', () => {
     const lines = ['Error: no such thing', '', '', '', '', '', '', '', '  indented far below'];
     const [window] = windowsOf(lines);
     expect(window!.to).toBeLessThan(9);
+  });
+});
+
+describe('Python tracebacks', () => {
+  /** A traceback: `app` frames calling into `lib` frames (most recent call last), then the exception. */
+  function traceback(appFrames: number, libFrames: number): string[] {
+    const lines = ['Traceback (most recent call last):'];
+    for (let i = 0; i < appFrames; i++) lines.push(`  File "/srv/app/jobs/sync.py", line ${10 + i}, in step${i}`, `    step${i + 1}(rows)`);
+    for (let i = 0; i < libFrames; i++) lines.push(`  File "/usr/lib/python3/site-packages/orm/query_${i}.py", line ${200 + i}, in run${i}`, `    return run${i + 1}(q)`, '           ^^^^^^^^^^');
+    lines.push("orm.exc.NoResultFound: No row was found when one was required");
+    return lines;
+  }
+
+  it('names the call site: the last frame before the stack enters the directory that raised', () => {
+    const trail = new CallSiteTrail();
+    traceback(3, 4).forEach((line, i) => trail.frame(i + 1, line));
+    // Frames of /srv/app/jobs at lines 2, 4, 6; /usr/lib/.../orm from line 8: the call site is line 6.
+    expect(trail.site).toBe(6);
+    const same = new CallSiteTrail();
+    ['Traceback (most recent call last):', '  File "/a/x.py", line 1, in f', '    g()', '  File "/a/y.py", line 2, in g', '    h()'].forEach((line, i) => same.frame(i + 1, line));
+    expect(same.site).toBeNull();
+    expect(new CallSiteTrail().frame(1, 'File "/a/x.py", line 1, in f')).toBe(false);
+  });
+
+  it('a deep traceback is one window, from its Traceback line to its exception, with the call site in focus', () => {
+    // 20 app frames then 12 library frames: 77 lines, past the 40 lines an error window otherwise spans.
+    const lines = ['worker started', ...traceback(20, 12), 'worker exited'];
+    const windows = windowsOf(lines);
+    expect(windows).toHaveLength(1);
+    const [w] = windows;
+    expect(w!.from).toBeLessThanOrEqual(2);
+    const exception = lines.indexOf('orm.exc.NoResultFound: No row was found when one was required') + 1;
+    expect(w!.to).toBeGreaterThanOrEqual(exception);
+    const site = lines.findIndex((l) => l.includes('line 29, in step19')) + 1;
+    expect(w!.focus).toContain(site);
+    expect(w!.focus).toContain(exception);
+    // The packet shows the call site's frame though it sits in the middle of a long excerpt.
+    const packet = reduce(lines.join('\n') + '\n', { family: 'text', exit: 1 });
+    expect(packet.text).toContain('line 29, in step19');
+    expect(packet.text).toContain('orm.exc.NoResultFound');
   });
 });
 

@@ -150,16 +150,18 @@ describe('pip-install', () => {
     expect(parts.fields.errors).toEqual(['Cannot install numpy==2.4.6 and scipy==1.11.1 because these package versions have conflicting dependencies.', 'ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts']);
   });
 
-  it('a pip crash (ERROR: Exception: and a traceback): the exception line is the error, with its last frame and what pip was processing', () => {
+  it('a pip crash (ERROR: Exception: and a traceback): the exception line is the error, cited with its traceback (call site and last frame in focus) and what pip was processing', () => {
     const run = pipInstallReducer.start({ argv: [], errorPatterns: [], head: '' });
     ['Looking in links: /opt/pypi/files', 'Processing ./badtoml'].forEach((t, i) => run.line('stdout', i + 1, t));
     const err = ['ERROR: Exception:', 'Traceback (most recent call last):', '  File "/v/pip/_internal/pyproject.py", line 64, in load_pyproject_toml', '    pp_toml = tomli.loads(f.read())', '  File "/v/pip/_vendor/tomli/_parser.py", line 428, in parse_array', '    raise suffixed_err(src, pos, "Unclosed array")', 'pip._vendor.tomli.TOMLDecodeError: Unclosed array (at line 11, column 3)'];
     err.forEach((t, i) => run.line('stderr', i + 1, t));
     const parts = run.finish({ code: 2, signal: null, timedOut: false });
     expect(parts.summary[0]?.text).toBe('install failed: pip._vendor.tomli.TOMLDecodeError: Unclosed array (at line 11, column 3)');
-    expect(cited(parts)).toEqual(expect.arrayContaining([[5, 7, 'exception'], [2, 2, 'last step']]));
+    expect(cited(parts)).toEqual(expect.arrayContaining([[2, 7, 'exception'], [2, 2, 'last step']]));
     const exception = parts.citations.find((c) => c.label === 'exception');
     expect(exception?.priority).toBe('mandatory');
+    // pip's own pyproject.py handing over to the vendored parser is the call site; the parser's frame is the last.
+    expect(exception && 'focus' in exception ? exception.focus : []).toEqual([3, 5, 7]);
   });
 
   it('pip wheel of several projects, one failing: `Failed to build x` is an outcome line, cited beside `Successfully built`', () => {
