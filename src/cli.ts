@@ -5,6 +5,7 @@ import { offloadSetting } from './capture/offload-setting.js';
 import { requireWithCodeCache } from './code-cache.js';
 import { hotCommand, type HotCommand } from './commands/fast-args.js';
 import { reportError } from './errors.js';
+import { stdoutMade, watchStdout } from './commands/output.js';
 
 /**
  * The entry point, and the only place that exits. It stays small: the commands an agent runs all
@@ -43,7 +44,10 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
+watchStdout();
 void run(process.argv).then((code) => {
-  // Exit explicitly: a forwarded signal or a destroyed stdin must not keep the process alive.
+  // Exit explicitly: a forwarded signal or a destroyed stdin must not keep the process alive. Writes through
+  // process.stdout may still be queued (not on Linux, where they are synchronous): they are flushed first.
+  if (!stdoutMade()) process.exit(code);
   process.stdout.write('', () => process.exit(code));
 });
