@@ -243,6 +243,10 @@ describe('the hot bundle', () => {
       const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(bundle)}).script.cachedDataRejected);`]);
       expect(check.stdout.toString().trim(), name).toBe('false');
     }
+    // The entry's own cache, as bin/reduce.js loads it.
+    const cli = path.join(root, 'dist/bundle/cli.cjs');
+    const accepted = spawnSync(process.execPath, ['-e', `const fs = require('fs'); const s = new (require('vm').Script)(require('module').wrap(fs.readFileSync(${JSON.stringify(cli)}, 'utf8')), { filename: ${JSON.stringify(cli)}, cachedData: fs.readFileSync(${JSON.stringify(cli + '.cache')}) }); console.log(s.cachedDataRejected);`]);
+    expect(accepted.stdout.toString().trim(), 'cli.cjs').toBe('false');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hot-'));
     const packet = (script: string): string => {
       const r = spawnSync(process.execPath, [script, '--json', '--', process.execPath, '-e', 'for (let i = 0; i < 300; i++) console.log(i % 7 ? "GET /health 200" : "ERROR db timeout " + i)'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });
