@@ -9,6 +9,7 @@
 // one `reduce -- node -e 0` and one `reduce inspect last` (see src/code-cache.ts).
 // The library entry (dist/index.js) stays unbundled, with its type declarations.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,6 +189,14 @@ try {
   process.stdout.write = saved.write;
   fs.writeFileSync(cacheFileOf(hot), run.script.createCachedData());
   fs.writeFileSync(cacheFileOf(inspect), inspected.script.createCachedData());
+  // cli.cjs's cache, for bin/reduce.js: made by scripts/cli-cache.cjs in processes of their own (cli.cjs runs its
+  // argv when it loads), a run and then an inspect, whose cache holds the functions of both.
+  const cliCache = cacheFileOf(path.join(outdir, 'cli.cjs'));
+  fs.rmSync(cliCache, { force: true });
+  for (const argv of [['--', process.execPath, '-e', '0'], ['inspect', 'last']]) {
+    const made = spawnSync(process.execPath, [path.join(root, 'scripts/cli-cache.cjs'), ...argv], { cwd: work, env: { ...process.env, REDUCE_OUTPUTS: path.join(work, 'outputs') }, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (made.status !== 0) throw new Error(`bundle: making cli.cjs's code cache (${argv.join(' ')}) exited ${made.status}`);
+  }
 } finally {
   process.stdout.write = saved.write;
   process.chdir(here);

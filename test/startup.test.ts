@@ -183,6 +183,28 @@ describe("Node's own modules", () => {
     expect(inspect.builtins).not.toContain('v8');
   });
 
+  it('inspect makes no process.stdout: it writes to fd 1 and loads no stream module, and prints what the stream printed', () => {
+    const inspect = builtinsOf(['inspect', 'last'], { first: ['--', process.execPath, '-e', 'console.log("hello")'] });
+    expect(inspect.status).toBe(0);
+    expect(inspect.builtins).not.toContain('stream');
+    expect(inspect.builtins).not.toContain('internal/fs/sync_write_stream');
+    // Through a pipe, a file and /dev/null, the same bytes as when the stream writes them (--raw writes through it).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-fd1-'));
+    const env = { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') };
+    const cli = path.join(root, 'bin/reduce.js');
+    spawnSync(process.execPath, [cli, '--', process.execPath, '-e', 'for (let i = 0; i < 5000; i++) console.log("row " + i)'], { cwd: dir, stdio: 'ignore', env });
+    const piped = spawnSync(process.execPath, [cli, 'inspect', 'last', '--lines', '1:5000'], { cwd: dir, env, maxBuffer: 1 << 24 });
+    expect(piped.status).toBe(0);
+    expect(piped.stdout.toString().split('\n').filter((l) => /row \d+$/.test(l))).toHaveLength(5000);
+    const file = path.join(dir, 'out.txt');
+    const fd = fs.openSync(file, 'w');
+    expect(spawnSync(process.execPath, [cli, 'inspect', 'last', '--lines', '1:5000'], { cwd: dir, env, stdio: ['ignore', fd, 'pipe'] }).status).toBe(0);
+    fs.closeSync(fd);
+    expect(fs.readFileSync(file)).toEqual(piped.stdout);
+    expect(spawnSync(process.execPath, [cli, 'inspect', 'last'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] }).status).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a command that prints loads it to hash what it printed', () => {
     const r = builtinsOf(['--', process.execPath, '-e', 'console.log("hello")']);
     expect(r.status).toBe(0);
@@ -221,6 +243,10 @@ describe('the hot bundle', () => {
       const check = spawnSync(process.execPath, ['--input-type=module', '-e', `import { requireWithCodeCache } from ${JSON.stringify(path.join(root, 'dist/code-cache.js'))}; console.log(requireWithCodeCache(${JSON.stringify(bundle)}).script.cachedDataRejected);`]);
       expect(check.stdout.toString().trim(), name).toBe('false');
     }
+    // The entry's own cache, as bin/reduce.js loads it.
+    const cli = path.join(root, 'dist/bundle/cli.cjs');
+    const accepted = spawnSync(process.execPath, ['-e', `const fs = require('fs'); const s = new (require('vm').Script)(require('module').wrap(fs.readFileSync(${JSON.stringify(cli)}, 'utf8')), { filename: ${JSON.stringify(cli)}, cachedData: fs.readFileSync(${JSON.stringify(cli + '.cache')}) }); console.log(s.cachedDataRejected);`]);
+    expect(accepted.stdout.toString().trim(), 'cli.cjs').toBe('false');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-startup-hot-'));
     const packet = (script: string): string => {
       const r = spawnSync(process.execPath, [script, '--json', '--', process.execPath, '-e', 'for (let i = 0; i < 300; i++) console.log(i % 7 ? "GET /health 200" : "ERROR db timeout " + i)'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', REDUCE_OUTPUTS: path.join(dir, 'outputs') } });

@@ -85,7 +85,10 @@ function readBatch(batch: Extract<WorkerMessage, { kind: 'lines' }>, run: Reduce
 
 /** Feeds the first `bytes` of a stored stream, split and decoded as the capture splits them. */
 function replay(source: NonNullable<OffloadSpec['replay']>, feed: (stream: StreamName, n: number, text: string, marks?: LineMarks) => void): void {
-  const splitter = new LineSplitter((n, text, marks) => feed(source.stream, n, source.stamped ? unstamp(text) : text, marks));
+  // The name as a literal, not the copy workerData made: a reducer's `x[stream]` with a string that is not the
+  // internalized one cannot use its inline cache (the log digest's line count went megamorphic for the whole run).
+  const stream: StreamName = source.stream === 'stderr' ? 'stderr' : 'stdout';
+  const splitter = new LineSplitter((n, text, marks) => feed(stream, n, source.stamped ? unstamp(text) : text, marks));
   // readPrefix hands over a copy of each read: the splitter keeps views of a line that runs on into the next one.
   readPrefix(source.file, source.bytes, (bytes) => splitter.push(bytes));
 }

@@ -225,6 +225,7 @@ export class CaptureSession {
         replay: tap.splitter.consumed > 0 ? { stream: tap.stream, file: tap.file.tempPath, bytes: tap.splitter.consumed, stamped: this.stamped?.[tap.stream] ?? false } : null,
       }, Boolean(run.steps));
       this.run = this.remote;
+      this.stdout.splitter.sliceAscii = this.stderr.splitter.sliceAscii = true;
       return true;
     } catch {
       this.remote = null; // no worker: the run goes on here

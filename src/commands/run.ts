@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { isatty } from 'node:tty';
 import type { BudgetName } from '../config.js';
 import { commandConfig } from './command-config.js';
 import { MAX_TIMER_MS, parseDuration, parseSize } from '../core/duration.js';
@@ -41,7 +42,8 @@ export async function reduceOptionsFrom(flags: RunFlags, cwd = process.cwd()): P
     ...(flags.family ? { family: flags.family } : {}),
     ...(flags.trustLane ? { trustLane: flags.trustLane } : {}),
     ...(flags.intent ? { intent: flags.intent } : {}),
-    ...(process.stderr.isTTY ? { watch: (progress: () => { bytes: number; lines: number; errors: number }) => startStatusLine(progress) } : {}),
+    // isatty, not process.stderr.isTTY: reading process.stdout or process.stderr builds a stream (writeOut writes to fd 1 without).
+    ...(isatty(2) ? { watch: (progress: () => { bytes: number; lines: number; errors: number }) => startStatusLine(progress) } : {}),
   };
 }
 
@@ -104,7 +106,7 @@ async function pipeMode(options: ReduceOptions, flags: RunFlags, pipeExit: numbe
 export async function deliver(outcome: RunOutcome, flags: RunFlags, code: number): Promise<number> {
   if (outcome.warning) process.stderr.write(outcome.warning + '\n');
   // Colour only for a person at a terminal; chalk loads only then.
-  const color = outcome.packet && !flags.json && process.stdout.isTTY;
+  const color = outcome.packet && !flags.json && isatty(1);
   await writeOut(color ? (await import('../render/color.js')).colorizePacket(outcome.output.toString('utf8')) : outcome.output);
   // A refused store is the user's setting to fix (exit 2); the output has passed through all the same.
   return outcome.storeRefused ? ExitCode.usage : code;

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine, decodeLineAt, decodePlainLineAt, marksOf } from './lines.js';
 import type { LineMarks } from './types.js';
 
@@ -34,6 +35,15 @@ export class LineSplitter {
   private lineBytes = 0;
   private lineStart = 0;
   private overflowing = false;
+  /**
+   * Lines of an all-ASCII chunk are cut from one decode of the whole chunk (`String.slice`, a view of it) instead of
+   * decoded one by one (a call into the runtime each, about 1,000 instructions a line). Only while the reducer runs on a
+   * worker thread (the session sets it then): the lines cross to it as copies, and on this thread they are read little
+   * and kept briefly. A reducer here would keep pieces of them (templates), and with them every chunk they came from.
+   */
+  sliceAscii = false;
+  /** The chunk `push` is splitting, decoded whole (sliceAscii), or null. */
+  private chunkText: string | null = null;
 
   constructor(
     /** `bytes[start..end)` are the line's raw bytes when it lay whole in one chunk (the injection scan reads them). */
@@ -53,6 +63,7 @@ export class LineSplitter {
     let esc = -1; // -1: not searched yet
     let cr = -1;
     let csi = -1;
+    this.chunkText = this.sliceAscii && isAscii(chunk) ? chunk.toString('latin1') : null;
     while (pos < chunk.length) {
       const nl = chunk.indexOf(10, pos);
       if (nl !== -1 && this.lineBytes === 0 && nl - pos <= MAX_LINE_BYTES) {
@@ -81,12 +92,15 @@ export class LineSplitter {
       pos = nl + 1;
     }
     this.bytes += chunk.length;
+    this.chunkText = null;
   }
 
   /** emit() for a line that lies whole in `chunk[start..end)` with nothing kept before it. */
   private emitAt(chunk: Buffer, start: number, end: number, escaped: boolean, plain: boolean): void {
     this.lineStart = this.bytes + start;
-    const text = plain ? decodePlainLineAt(chunk, start, end) : decodeLineAt(chunk, start, end);
+    // An ASCII line holds no byte-order mark: of decodePlainLineAt only the length cap can apply.
+    const whole = this.chunkText;
+    const text = plain ? (whole !== null && end - start < MAX_LINE_CHARS ? whole.slice(start, end) : decodePlainLineAt(chunk, start, end)) : decodeLineAt(chunk, start, end);
     if (this.onOverflow && text.length > MAX_LINE_CHARS) this.onOverflow(chunk.subarray(start, end));
     const n = ++this.lines;
     this.record(n);

@@ -14,13 +14,17 @@ const pieces = fc.oneof(
 );
 const output = fc.array(pieces, { maxLength: 40 }).map((parts) => Buffer.concat(parts));
 
-type Seen = { lines: [number, string, LineMarks | undefined][]; overflow: Buffer[]; splitter: LineSplitter };
-function split(data: Buffer, cuts: number[]): Seen {
-  const seen: Seen = { lines: [], overflow: [], splitter: null as unknown as LineSplitter };
+type Seen = { lines: [number, string, LineMarks | undefined][]; overflow: Buffer[]; splitter: LineSplitter; spans: [number, number, number][] };
+function split(data: Buffer, cuts: number[], sliceAscii = false): Seen {
+  const seen: Seen = { lines: [], overflow: [], splitter: null as unknown as LineSplitter, spans: [] };
   seen.splitter = new LineSplitter(
-    (n, text, marks) => seen.lines.push([n, text, marks]),
+    (n, text, marks, bytes, start, end) => {
+      seen.lines.push([n, text, marks]);
+      if (bytes) seen.spans.push([n, start!, end!]);
+    },
     (bytes) => seen.overflow.push(Buffer.from(bytes)),
   );
+  seen.splitter.sliceAscii = sliceAscii;
   let pos = 0;
   for (const cut of cuts) {
     seen.splitter.push(data.subarray(pos, pos + cut));
@@ -61,6 +65,26 @@ describe('LineSplitter', () => {
         expect(chunked.splitter.fineIndex).toEqual(whole.splitter.fineIndex);
       }),
       { numRuns: 120 },
+    );
+  });
+
+  it('cuts the lines of an ASCII chunk from one decode of it (sliceAscii) into the same texts, marks, bytes and overflow', () => {
+    // ASCII outputs with escapes, carriage returns and lines at the caps, some chunks with a non-ASCII byte among them.
+    const ascii = fc.oneof(
+      fc.string({ maxLength: 120 }).map((s) => Buffer.from(s.replace(/[^\x00-\x7f]/g, 'x') + '\n')),
+      fc.constantFrom('\n', '\r\n', '\r', '\x1b[31mFAIL\x1b[0m src/a.ts\n', 'ERROR: boom\n', '50%\r100%\n', 'caf\xc3\xa9\n').map((s) => Buffer.from(s, 'latin1')),
+      fc.integer({ min: 1995, max: 2005 }).map((n) => Buffer.concat([Buffer.alloc(n, 'y'), Buffer.from('\n')])),
+      fc.integer({ min: MAX_LINE_BYTES - 2, max: MAX_LINE_BYTES + 2 }).map((n) => Buffer.concat([Buffer.alloc(n, 'z'), Buffer.from('\n')])),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.array(ascii, { maxLength: 40 }).map((p) => Buffer.concat(p)), output), fc.array(fc.integer({ min: 1, max: 3000 }), { maxLength: 20 }), (data, cuts) => {
+        const decoded = split(data, cuts);
+        const sliced = split(data, cuts, true);
+        expect(sliced.lines).toEqual(decoded.lines);
+        expect(sliced.spans).toEqual(decoded.spans);
+        expect(Buffer.concat(sliced.overflow)).toEqual(Buffer.concat(decoded.overflow));
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -80,7 +80,30 @@ const LOG_MIN_LEVELED = 10;
 const NOISE_MIN = 20;
 const NOISE_SHARE = 0.05;
 /** Lines remembered per stream: the context an error window reaches back over, and the last lines. */
-const RECENT = Math.max(TAIL_LINES, 10);
+export const RECENT = Math.max(TAIL_LINES, 10);
+
+/**
+ * The last RECENT notes of a stream, in a ring: a note per line, where an array's push and shift moved every note
+ * at every line (a write barrier each, a tenth of the reducer worker's work on a long log).
+ */
+export class RecentNotes {
+  private readonly ring: LineNote[] = [];
+  private next = 0;
+
+  push(note: LineNote): void {
+    if (this.ring.length < RECENT) {
+      this.ring.push(note);
+      return;
+    }
+    this.ring[this.next] = note;
+    this.next = this.next + 1 === RECENT ? 0 : this.next + 1;
+  }
+
+  /** Oldest first. */
+  list(): LineNote[] {
+    return this.next === 0 ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+  }
+}
 
 /** What the edge trimming needs of a line: its template (null when blank) and whether it is plain (no error or warning). */
 type LineNote = { n: number; stat: TemplateStat | null; plain: boolean };
@@ -122,7 +145,7 @@ export class LogDigest {
   /** Error lines that lead with their severity; only these make a successful run a failure. */
   strongErrors = 0;
   /** Per stream, the last RECENT lines; and the lines of error windows and first lines, for trimEdges. */
-  private readonly recent: Record<StreamName, LineNote[]> = { stdout: [], stderr: [] };
+  private readonly recent: Record<StreamName, RecentNotes> = { stdout: new RecentNotes(), stderr: new RecentNotes() };
   private readonly notes = new Map<string, LineNote>();
   private windowCount = 0;
 
@@ -150,7 +173,7 @@ export class LogDigest {
 
   /** The last line of `stream` with any text (among the last few read), or null. */
   lastTextLine(stream: StreamName): number | null {
-    const recent = this.recent[stream];
+    const recent = this.recent[stream].list();
     for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.stat !== null) return recent[i]!.n;
     return null;
   }
@@ -187,14 +210,12 @@ export class LogDigest {
 
   /** Keeps what trimEdges needs of the lines it may trim: the first lines, error windows, the last lines. */
   private noteLine(stream: StreamName, note: LineNote): void {
-    const recent = this.recent[stream];
-    recent.push(note);
-    if (recent.length > RECENT) recent.shift();
+    this.recent[stream].push(note);
     const open = this.errors.current(stream);
     if (this.errors.windows.length !== this.windowCount) {
       // A window opened on this line: the context it reached back over is in the recent lines.
       this.windowCount = this.errors.windows.length;
-      if (open) for (const r of recent) if (r.n >= open.from) this.notes.set(`${stream}:${r.n}`, r);
+      if (open) for (const r of this.recent[stream].list()) if (r.n >= open.from) this.notes.set(`${stream}:${r.n}`, r);
     } else if (note.n <= HEAD_LINES || (open && note.n >= open.from && note.n <= open.to)) this.notes.set(`${stream}:${note.n}`, note);
   }
 
@@ -204,7 +225,7 @@ export class LogDigest {
    */
   private trimEdges(stream: StreamName, from: number, to: number, keepFrom: number, keepTo: number, flood?: ReadonlySet<TemplateStat>): [number, number] {
     const total = this.lines.stdout + this.lines.stderr;
-    const last = new Map(this.recent[stream].map((r) => [r.n, r]));
+    const last = new Map(this.recent[stream].list().map((r) => [r.n, r]));
     const noise = (n: number): boolean => {
       const note = this.notes.get(`${stream}:${n}`) ?? last.get(n);
       if (!note || !note.plain) return false;
