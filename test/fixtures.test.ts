@@ -90,6 +90,12 @@ describe('fixtures: golden packets', () => {
         if (shownRefs.length === 0) expect(fields.some((f) => f in packet.fields), `bullet kept without evidence: ${bullet.text}`).toBe(true);
       }
       for (const line of packet.summary) for (const m of line.matchAll(/\[(c\d+)\]$/g)) expect(refs.has(m[1]!)).toBe(true);
+      // The way back names lines that exist: `--lines a:b` within the stream it reads.
+      const back = /--lines (\d+):(\d+)( --stderr)?/.exec(packet.recover ?? '');
+      if (back) {
+        const lines = packet.stats[back[3] ? 'stderr' : 'stdout'].lines;
+        expect(Number(back[2]), `${packet.recover} past ${lines} lines`).toBeLessThanOrEqual(lines);
+      }
       // Nothing over the hard ceiling.
       expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(64 * 1024);
     });
