@@ -745,12 +745,22 @@ function endsFirst(numbers: readonly number[]): number[] {
   return out;
 }
 
-/** Last resort for long lines: the one most useful line, cut to what fits (at least 60 characters). */
+/** A run of three or more spaces between words: alignment padding, folded to two when a line must be cut. */
+const PADDING = /(\S) {3,}(?=\S)/g;
+
+/** Last resort for long lines: the one most useful line, its padding folded, cut to what fits (at least 60 characters). */
 function clipFirstLine(full: Citation, n: number, room: number): Citation | null {
   const index = full.shown ? full.shown.indexOf(n) : n - full.lines![0];
-  const text = full.excerpt[index] ?? full.excerpt[0];
-  if (text === undefined) return null;
+  const line = full.excerpt[index] ?? full.excerpt[0];
+  if (line === undefined) return null;
+  // Column padding goes before any word does (a stylish row padded to the longest message of its file).
+  const text = line.replace(PADDING, '$1  ');
   for (const keep of [240, 160, 100, 60]) {
+    if (text.length <= keep && text !== line) {
+      const candidate: Citation = { ...full, excerpt: [text], shown: [n], elided: full.lines![1] - full.lines![0] };
+      if (sizeOf(candidate) <= room) return candidate;
+      continue;
+    }
     if (text.length <= keep) continue;
     const cut = shortenLine(text, keep - 20);
     const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };

@@ -108,3 +108,22 @@ describe('packer: a run of like lines cut short keeps both its ends', () => {
     expect(isLikeRun(['a 1', 'a 2'])).toBe(false);
   });
 });
+
+describe('packer: a long line cut to fit', () => {
+  it('loses its column padding before its words (an eslint stylish row padded to the longest message of its file)', () => {
+    // eslint 9 with unicorn, regexp and promise over 23 files (fixtures/eslint/plugins-flood-rare-findings, session 16):
+    // the last file's one real finding is cut to its first line, which stylish pads to some 130 characters.
+    const dir = path.resolve(__dirname, '../../fixtures/eslint/plugins-flood-rare-findings');
+    const result = reduceOutputSync({
+      stdout: fs.readFileSync(path.join(dir, 'stdout'), 'utf8'),
+      argv: ['eslint', 'src'],
+      command: 'eslint src',
+      exit: { code: 1, signal: null },
+      mode: 'wrap',
+      outputsDir: path.join(work, 'out-padding'),
+      cwd: work,
+    });
+    const webhooks = result.packet!.citations.find((c) => c.label?.includes('/src/webhooks/index.js'));
+    expect(webhooks?.excerpt).toContain('  16:3  error  Expected catch() or return  promise/catch-or-return');
+  });
+});

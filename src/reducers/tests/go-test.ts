@@ -58,6 +58,11 @@ const MAX_OUTPUTS = 5_000;
 /** Lines of a test's output kept in order (the block cited under its name). */
 const KEPT_LINES = 8;
 /**
+ * A printed line that only names what follows (`got:`, `want (unordered):`, `diff:`): a short phrase ending
+ * in a colon, no value on the line. An Example's failure prints its output and the expected output this way.
+ */
+const LABEL = /^[A-Za-z][\w ()-]{0,30}:$/;
+/**
  * Past the first KEPT_LINES, a line printed from a call site (`x_test.go:30`) seen at most this many
  * times is still kept: another check than the t.Logf loop that filled the block, however far below.
  */
@@ -99,6 +104,8 @@ class TestOutput {
   private asserts = false;
   /** Whether testify's `Messages:` may still complete the message. */
   private open = false;
+  /** Whether the message is a label whose value follows on the next lines (an example's `got:` and `want:`). */
+  private labelled = false;
 
   /** Reads one output line (without the json wrapping); n is the artifact line to cite. */
   read(n: number, text: string): void {
@@ -143,8 +150,24 @@ class TestOutput {
       this.keep(n, text);
       return;
     }
-    if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) this.message = text.trim();
-    if (this.lines.length < 3) this.keep(n, text);
+    const said = text.trim();
+    if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) {
+      this.message = said;
+      this.labelled = LABEL.test(said);
+    } else if (this.labelled && this.message !== undefined && LABEL.test(this.message)) {
+      // The label's value is the message (`got:` then `[333 333 333]`): two examples failing with different output are two errors.
+      this.message = `${this.message} ${said.slice(0, TEXT_KEPT)}`;
+    }
+    // A labelled block (`got:` … `want:` …) is kept to its values; other printed lines are context.
+    if (this.lines.length < (this.labelled ? KEPT_LINES : 3)) this.keep(n, text);
+  }
+
+  /**
+   * Whether an unindented line still belongs to this failure (plain output): an Example prints its
+   * `got:` and `want:` blocks at the margin, where a test's t.Log lines are indented.
+   */
+  continues(text: string): boolean {
+    return this.labelled || (this.message === undefined && LABEL.test(text.trim()));
   }
 
   private keep(n: number, text: string): void {
@@ -380,7 +403,7 @@ function textRun(report: TestReport): ReducerRun {
         closeFailing();
         return;
       }
-      if (failing && (/^\s/.test(text) || text === '')) {
+      if (failing && (/^\s/.test(text) || text === '' || failing.output.continues(text))) {
         failing.output.read(n, text);
         return;
       }
@@ -470,6 +493,8 @@ function jsonRun(report: TestReport): ReducerRun {
             output = new TestOutput();
             if (running.size < MAX_OUTPUTS) running.set(key, output);
           }
+          // An Example prints its verdict before its output (`--- FAIL: ExampleX`, then `got:`): the block starts there, as in text.
+          if (/^\s*--- FAIL: /.test(out) && output.lines.length === 0) output.lines.push(n);
           output.read(n, out);
           return;
         }

@@ -60,6 +60,21 @@ describe('go-test reducer: -json event stream', () => {
     expect(parts.warningBytes).toBeGreaterThan(0);
   });
 
+  it('an Example failing prints got: and want: on their own lines: the values make the error, the block keeps both, from its --- FAIL line', () => {
+    // go test -count=1 -json -run Example over a package whose Split drops the remainder (session 16).
+    const f = fixture('go', 'json-example-fail');
+    const parts = reduce(goTestReducer, f, f.exit);
+    expect(failures(parts).map((x) => [x.tests[0], x.error])).toEqual([
+      ['ExampleSplit', 'got: [333 333 333]'],
+      ['ExampleSplit_unordered', 'got: 2'],
+    ]);
+    const block = parts.citations.find((c) => c.label === 'failed: ExampleSplit');
+    const lines = (f.stdout ?? '').split('\n');
+    const text = block && 'from' in block ? lines.slice(block.from - 1, block.to).join('\n') : '';
+    expect(text).toContain('--- FAIL: ExampleSplit (0.00s)');
+    expect(text).toContain('"Output":"[334 333 333]\\n"');
+  });
+
   it('detects the event stream by content', () => {
     expect(goTestReducer.detect(probe(fixture('go', 'json-pipe')))).toBeGreaterThanOrEqual(0.9);
   });
@@ -185,6 +200,16 @@ describe('go-test reducer: text output', () => {
     const lines = ['a', 'b', 'c', 'd', 'e'].flatMap((x) => [`    --- FAIL: TestLine/${x} (0.00s)`, '        line_test.go:27: want width 17']);
     const parts = reduce(goTestReducer, { stdout: ['--- FAIL: TestLine (0.00s)', ...lines, 'FAIL', 'FAIL\texample.com/line\t0.01s'].join('\n') });
     expect(failures(parts)).toMatchObject([{ error: 'want width 17', count: 5, tests: ['TestLine/a', 'TestLine/b', 'TestLine/e'] }]);
+  });
+
+  it('reads an Example failure in plain output the same way: got: and want: with their values', () => {
+    const got = ['--- FAIL: ExampleSplit (0.00s)', 'got:', '[333 333 333]', 'want:', '[334 333 333]'];
+    const other = ['--- FAIL: ExampleSplit_unordered (0.00s)', 'got:', '2', '2', '2', '2', '', 'want (unordered):', '3', '3', '2', '2', ''];
+    const stdout = [...got, ...other, 'FAIL', 'FAIL\texample.com/depot/money\t0.011s', 'FAIL'];
+    const parts = reduce(goTestReducer, { stdout: stdout.join('\n') }, 1);
+    expect(failures(parts).map((x) => x.error)).toEqual(['got: [333 333 333]', 'got: 2']);
+    const block = parts.citations.find((c) => c.label === 'failed: ExampleSplit');
+    expect(block && 'from' in block ? [block.from, block.to] : null).toEqual([1, 5]);
   });
 
   it('reads plain output (logs after --- FAIL) and a panic with its first project frame', () => {
