@@ -55,6 +55,8 @@ const SKIP_NAMED = 40;
 const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
+/** A changed row of a diff printed in a failure message: `- ` or `+ ` after the indentation (go-cmp, testify, hand-made). */
+const DIFF_CHANGE = /^\s*[-+]\s+\S/;
 /** Lines of a test's output kept in order (the block cited under its name). */
 const KEPT_LINES = 8;
 /**
@@ -92,6 +94,8 @@ class TestOutput {
   readonly lengths: number[] = [];
   /** Lines past the first KEPT_LINES printed from a rarely seen call site (see RARE_SITE). */
   readonly rare: number[] = [];
+  /** The first changed rows (`-` / `+`) of a diff printed under the message, past the lines kept for the block. */
+  readonly changes: number[] = [];
   /** How many lines each call site (`x_test.go:30`) printed so far. */
   private readonly sites = new Map<string, number>();
   message?: string;
@@ -151,6 +155,8 @@ class TestOutput {
       return;
     }
     const said = text.trim();
+    // A changed row of a diff the message printed (`- want row`, `+ got row`), however far into a long one.
+    if (this.message !== undefined && this.lines.length >= 3 && DIFF_CHANGE.test(text) && this.changes.length < MAX_RARE_LINES) this.changes.push(n);
     if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) {
       this.message = said;
       this.labelled = LABEL.test(said);
@@ -215,6 +221,15 @@ class TestOutput {
     const label = `failed: ${name.slice(0, 120)}`;
     const bullet = `${label}: ${plural(below.length, 'more line')} from other call sites far below its first output`;
     for (const n of below) report.addExcerpt(stream, n, n, `${label} (another call site)`, 'high', [n], bullet);
+    const changed = this.changes.filter((n) => n < draft.from || n > draft.to);
+    if (changed.length) {
+      // The rows a diff says changed, cited as one range when they sit together (a `-` row and its `+` row).
+      const from = changed[0]!;
+      const to = changed[changed.length - 1]!;
+      const diffBullet = `${label}: ${plural(changed.length, 'changed row')} of the diff in its message`;
+      if (to - from < MAX_RARE_LINES * 2) report.addExcerpt(stream, from, to, `${label} (changed rows)`, 'high', changed, diffBullet);
+      else for (const n of changed) report.addExcerpt(stream, n, n, `${label} (changed row)`, 'high', [n], diffBullet);
+    }
   }
 }
 
@@ -434,6 +449,20 @@ interface Event {
   Output?: string;
 }
 
+/**
+ * The output of the latest test of `pkg` that started and never ended (no pass, fail or skip event):
+ * the test running when the package's process ended. Its entries are dropped from `running`.
+ */
+function diedIn(running: Map<string, TestOutput>, pkg: string): TestOutput | undefined {
+  let died: TestOutput | undefined;
+  for (const [key, output] of running) {
+    if (!key.startsWith(`${pkg}\u0000`)) continue;
+    running.delete(key);
+    if (output.lines.length && (!died || output.lines[0]! > died.lines[0]!)) died = output;
+  }
+  return died;
+}
+
 function jsonRun(report: TestReport): ReducerRun {
   const panics = new PanicTracker(report);
   /** Output of tests still running, by package and test; dropped when they pass. */
@@ -505,9 +534,11 @@ function jsonRun(report: TestReport): ReducerRun {
             // A package-level skip is a package with no test files.
             report.addCount(event.Action === 'fail' ? 'packagesFailed' : event.Action === 'skip' ? 'packagesNoTests' : 'packagesOk');
             if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
-              // The package failed with no failing test: TestMain, a panic, a build error.
+              // The package failed with no failing test: TestMain, a panic, a build error, or a test that
+              // ended the process (os.Exit, log.Fatal): then what that test printed last says why.
               panics.flush();
-              const open = state.output.failure(pkg, s, n);
+              const died = diedIn(running, pkg);
+              const open = (died?.message !== undefined ? died : state.output).failure(pkg, s, n);
               open.message ??= panics.last ?? 'package failed without a failing test';
               report.add(open.draft());
             }
