@@ -127,3 +127,30 @@ describe('packer: a long line cut to fit', () => {
     expect(webhooks?.excerpt).toContain('  16:3  error  Expected catch() or return  promise/catch-or-return');
   });
 });
+
+describe('packer: the warnings of a successful verdict', () => {
+  it('get their room on top of an outcome line that alone fills the success budget (pip install with PyPI unreachable)', () => {
+    // fixtures/pip/install-pypi-unreachable-success (session 16): `Successfully installed` names ten packages
+    // (some 190 bytes) and the retry and ignored-index warnings were counted but none was shown.
+    const dir = path.resolve(__dirname, '../../fixtures/pip/install-pypi-unreachable-success');
+    const run = (maxBytes?: number) =>
+      reduceOutputSync({
+        stdout: fs.readFileSync(path.join(dir, 'stdout'), 'utf8'),
+        stderr: fs.readFileSync(path.join(dir, 'stderr'), 'utf8'),
+        argv: ['pip', 'install', 'flask', 'sqlalchemy<2.1'],
+        command: "pip install flask 'sqlalchemy<2.1'",
+        exit: { code: 0, signal: null },
+        mode: 'wrap',
+        outputsDir: path.join(work, `out-warnings-${maxBytes ?? 'auto'}`),
+        cwd: work,
+        ...(maxBytes ? { maxBytes } : {}),
+      }).packet!;
+    const packet = run();
+    expect(packet.status).toBe('ok');
+    expect(packet.citations.some((c) => c.label?.startsWith('warning') && c.excerpt.some((l) => l.includes('WARNING: ')))).toBe(true);
+    expect(packet.citations.filter((c) => c.label?.startsWith('warning')).length).toBeGreaterThan(0);
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(2048);
+    // An explicit budget still wins.
+    expect(run(600).citations.some((c) => c.label?.startsWith('warning'))).toBe(false);
+  });
+});
