@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BudgetName, Config } from '../config.js';
-import { budgetFor } from '../core/budget.js';
+import { VERDICT_DATA_CAP, budgetFor } from '../core/budget.js';
 import { count } from '../core/format.js';
 import { finishStats, pack, preferWhole } from '../core/packer.js';
 import type { Citation, ExitInfo, InjectionReport, Packet, StreamName, TrustLane } from '../core/types.js';
@@ -100,6 +100,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     parts,
     budget,
     ceiling: config.budgets.ceiling,
+    warningCap: options.budget === 'auto' && options.maxBytes === undefined && intent === 'verdict' ? Math.min(VERDICT_DATA_CAP, config.budgets.answer, config.budgets.failure) : 0,
     detection,
     notes,
     // A long flagged line is shown around what was flagged, not by its head and tail.

@@ -3,7 +3,7 @@ import type { Intent, Status } from './types.js';
 
 const PRESETS: Record<Exclude<BudgetName, 'auto' | 'full'>, number> = { concise: 512, normal: 4 * 1024, verbose: 16 * 1024 };
 /** A successful verdict that carries data (a JSON document's shape) or warnings grows up to this size at most. */
-const VERDICT_DATA_CAP = 2 * 1024;
+export const VERDICT_DATA_CAP = 2 * 1024;
 
 /**
  * The byte budget of the rendered packet. Under `auto` an answer (output the caller asked to read)

@@ -50,6 +50,13 @@ export interface PackInput {
   budget: number;
   /** Hard ceiling that even mandatory items do not pass. */
   ceiling: number;
+  /**
+   * The most a successful verdict's budget may grow to so that its warnings (`parts.warningBytes`) fit on
+   * top of what its mandatory items take, when those alone fill the budget; 0 when the budget was named.
+   */
+  warningCap?: number;
+  /** The budget the fields' share is taken from, when not `budget` (see warningCap). */
+  fieldsBudget?: number;
   detection: Pick<Detection, 'source' | 'score'>;
   notes: string[];
   /** Reads lines of a stored stream back, decoded as reducers saw them. */
@@ -127,6 +134,8 @@ export function preferWhole(choice: WholeChoice): boolean {
 const REFITS = 7;
 /** Lines the packer keeps read across its passes (a few MB at most). */
 const READ_CACHE_LINES = 8192;
+/** Times a successful verdict's budget grows by its warnings' bytes when they were left out (see PackInput.warningCap). */
+const WARNING_STEPS = 3;
 
 /**
  * Fits the reducer's parts into the budget: items in priority order until the budget is met,
@@ -156,7 +165,19 @@ export function pack(original: PackInput): Packet {
     return lines.slice(); // callers may edit the excerpt they are given
   };
   const input = { ...original, readLines };
-  const first = packOnce(input);
+  // The warnings of a success were given room on top of the success budget, but an outcome line that
+  // alone fills that budget (a long `Successfully installed …`) left them none: their room starts where
+  // the mandatory items end, within the cap.
+  const warningBytes = input.parts.status === 'ok' ? input.parts.warningBytes ?? 0 : 0;
+  let first = packOnce(input);
+  // Each step adds the room the warnings asked for again (the packer's own accounting of what is placed
+  // is conservative), a few steps at most, never past the cap.
+  for (let step = 0; step < WARNING_STEPS && warningBytes > 0 && input.warningCap && input.budget < input.warningCap && first.omitted.some((o) => o.what === 'distinct warnings'); step++) {
+    // The fields keep the share of the budget they had: the room added is the warnings'.
+    input.fieldsBudget ??= input.budget;
+    input.budget = Math.min(input.budget + warningBytes, input.warningCap);
+    first = packOnce(input);
+  }
   if (first.stats.packetBytes <= input.budget) return first;
   let best: Packet | null = null;
   let low = 0;
@@ -187,7 +208,7 @@ function packOnce(input: PackInput): Packet {
     exit: input.exit,
     stats: { stdout: input.streams.stdout, stderr: input.streams.stderr, packetBytes: 0, tokensIn: estimateTokens(input.streams.stdout.bytes + input.streams.stderr.bytes), tokensOut: 0 },
     summary: [],
-    fields: fitFields(parts.fields, Math.floor(input.budget * FIELDS_SHARE), omitted),
+    fields: fitFields(parts.fields, Math.floor((input.fieldsBudget ?? input.budget) * FIELDS_SHARE), omitted),
     citations: [],
     omitted,
     truncated: false,
@@ -762,12 +783,22 @@ function endsFirst(numbers: readonly number[]): number[] {
   return out;
 }
 
-/** Last resort for long lines: the one most useful line, cut to what fits (at least 60 characters). */
+/** A run of three or more spaces between words: alignment padding, folded to two when a line must be cut. */
+const PADDING = /(\S) {3,}(?=\S)/g;
+
+/** Last resort for long lines: the one most useful line, its padding folded, cut to what fits (at least 60 characters). */
 function clipFirstLine(full: Citation, n: number, room: number): Citation | null {
   const index = full.shown ? full.shown.indexOf(n) : n - full.lines![0];
-  const text = full.excerpt[index] ?? full.excerpt[0];
-  if (text === undefined) return null;
+  const line = full.excerpt[index] ?? full.excerpt[0];
+  if (line === undefined) return null;
+  // Column padding goes before any word does (a stylish row padded to the longest message of its file).
+  const text = line.replace(PADDING, '$1  ');
   for (const keep of [240, 160, 100, 60]) {
+    if (text.length <= keep && text !== line) {
+      const candidate: Citation = { ...full, excerpt: [text], shown: [n], elided: full.lines![1] - full.lines![0] };
+      if (sizeOf(candidate) <= room) return candidate;
+      continue;
+    }
     if (text.length <= keep) continue;
     const cut = shortenLine(text, keep - 20);
     const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };

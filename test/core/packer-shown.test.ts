@@ -108,3 +108,49 @@ describe('packer: a run of like lines cut short keeps both its ends', () => {
     expect(isLikeRun(['a 1', 'a 2'])).toBe(false);
   });
 });
+
+describe('packer: a long line cut to fit', () => {
+  it('loses its column padding before its words (an eslint stylish row padded to the longest message of its file)', () => {
+    // eslint 9 with unicorn, regexp and promise over 23 files (fixtures/eslint/plugins-flood-rare-findings, session 16):
+    // the last file's one real finding is cut to its first line, which stylish pads to some 130 characters.
+    const dir = path.resolve(__dirname, '../../fixtures/eslint/plugins-flood-rare-findings');
+    const result = reduceOutputSync({
+      stdout: fs.readFileSync(path.join(dir, 'stdout'), 'utf8'),
+      argv: ['eslint', 'src'],
+      command: 'eslint src',
+      exit: { code: 1, signal: null },
+      mode: 'wrap',
+      outputsDir: path.join(work, 'out-padding'),
+      cwd: work,
+    });
+    const webhooks = result.packet!.citations.find((c) => c.label?.includes('/src/webhooks/index.js'));
+    expect(webhooks?.excerpt).toContain('  16:3  error  Expected catch() or return  promise/catch-or-return');
+  });
+});
+
+describe('packer: the warnings of a successful verdict', () => {
+  it('get their room on top of an outcome line that alone fills the success budget (pip install with PyPI unreachable)', () => {
+    // fixtures/pip/install-pypi-unreachable-success (session 16): `Successfully installed` names ten packages
+    // (some 190 bytes) and the retry and ignored-index warnings were counted but none was shown.
+    const dir = path.resolve(__dirname, '../../fixtures/pip/install-pypi-unreachable-success');
+    const run = (maxBytes?: number) =>
+      reduceOutputSync({
+        stdout: fs.readFileSync(path.join(dir, 'stdout'), 'utf8'),
+        stderr: fs.readFileSync(path.join(dir, 'stderr'), 'utf8'),
+        argv: ['pip', 'install', 'flask', 'sqlalchemy<2.1'],
+        command: "pip install flask 'sqlalchemy<2.1'",
+        exit: { code: 0, signal: null },
+        mode: 'wrap',
+        outputsDir: path.join(work, `out-warnings-${maxBytes ?? 'auto'}`),
+        cwd: work,
+        ...(maxBytes ? { maxBytes } : {}),
+      }).packet!;
+    const packet = run();
+    expect(packet.status).toBe('ok');
+    expect(packet.citations.some((c) => c.label?.startsWith('warning') && c.excerpt.some((l) => l.includes('WARNING: ')))).toBe(true);
+    expect(packet.citations.filter((c) => c.label?.startsWith('warning')).length).toBeGreaterThan(0);
+    expect(packet.stats.packetBytes).toBeLessThanOrEqual(2048);
+    // An explicit budget still wins.
+    expect(run(600).citations.some((c) => c.label?.startsWith('warning'))).toBe(false);
+  });
+});

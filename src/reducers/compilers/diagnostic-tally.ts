@@ -20,7 +20,7 @@ const WARNING_OVERHEAD = 64;
 /** Warnings past the first MAX_CITED_WARNINGS still cited because their code or message is new. */
 const MAX_DISTINCT_WARNINGS = 8;
 /** Errors past the first MAX_CITED_ERRORS still cited because their code or message is new. */
-const MAX_DISTINCT_EXTRA = 20;
+const MAX_DISTINCT_EXTRA = 60;
 const MAX_KINDS = 2_000;
 /** Lines below a tool summary read as its continuation, at most. */
 const MAX_SUMMARY_CONTINUATION = 3;
@@ -134,10 +134,19 @@ export class DiagnosticTally {
 
   /** A rare error late in a flood of the same one is often the one that matters: cite each kind once. */
   private isNovel(d: Diagnostic): boolean {
+    if (this.frequent(d)) return false;
     const key = this.kindOf(d);
     if (this.kinds.has(key) || this.kinds.size >= MAX_KINDS) return false;
     this.kinds.add(key);
     return true;
+  }
+
+  /**
+   * A code seen more than RARE_CODE times: one kind, whose first messages were new kinds already (the
+   * fourth `prefer-node-protocol` is not a new kind because its key is now the bare code).
+   */
+  private frequent(d: Diagnostic): boolean {
+    return d.code !== null && (this.codes.get(d.code) ?? 0) > RARE_CODE;
   }
 
   /** What makes a diagnostic a new kind: its code, and while the code is rare its message too (numbers and ids masked). */
@@ -170,7 +179,7 @@ export class DiagnosticTally {
     if (d.severity !== 'error') {
       // Each new kind of warning once, past the first few: a stale directive among a hundred style warnings.
       const key = this.kindOf(d);
-      const novel = !this.warningKinds.has(key) && this.warningKinds.size < MAX_KINDS;
+      const novel = !this.frequent(d) && !this.warningKinds.has(key) && this.warningKinds.size < MAX_KINDS;
       if (novel) this.warningKinds.add(key);
       return { cite: this.warnings <= MAX_CITED_WARNINGS || (novel && this.distinctWarnings++ < MAX_DISTINCT_WARNINGS), novel };
     }
@@ -326,7 +335,10 @@ export class DiagnosticTally {
       if (unit.diagnostic.file !== null && isVendorPath(unit.diagnostic.file)) return 'normal';
       // Past the first errors, a new kind ranks high when its code stayed rare to the end: one
       // `reportOptionalCall` among 400 `reportUnknownMemberType` is the finding to read, not a new wording of the flood.
-      return unit.rank < HIGH_ERRORS || unit.last || (unit.novel && this.rareToTheEnd(unit.diagnostic)) ? 'high' : 'normal';
+      // Among the first errors, one more of a code that floods the output (the fifth `prefer-node-protocol`)
+      // waits for the room the other kinds leave: the flood is counted in fields, its first one cited.
+      const early = unit.rank < HIGH_ERRORS && (unit.novel || this.rareToTheEnd(unit.diagnostic));
+      return early || unit.last || (unit.novel && this.rareToTheEnd(unit.diagnostic)) ? 'high' : 'normal';
     }
     // On success the warnings are what is left to say: the first two and the first of each kind rank with the outcome.
     return hasErrors ? 'low' : unit.rank < 2 || (unit.novel && unit.rank < HIGH_WARNINGS) ? 'high' : 'normal';

@@ -55,8 +55,15 @@ const SKIP_NAMED = 40;
 const TEXT_KEPT = 400;
 /** Tests whose output is kept while they run. */
 const MAX_OUTPUTS = 5_000;
+/** A changed row of a diff printed in a failure message: `- ` or `+ ` after the indentation (go-cmp, testify, hand-made). */
+const DIFF_CHANGE = /^\s*[-+]\s+\S/;
 /** Lines of a test's output kept in order (the block cited under its name). */
 const KEPT_LINES = 8;
+/**
+ * A printed line that only names what follows (`got:`, `want (unordered):`, `diff:`): a short phrase ending
+ * in a colon, no value on the line. An Example's failure prints its output and the expected output this way.
+ */
+const LABEL = /^[A-Za-z][\w ()-]{0,30}:$/;
 /**
  * Past the first KEPT_LINES, a line printed from a call site (`x_test.go:30`) seen at most this many
  * times is still kept: another check than the t.Logf loop that filled the block, however far below.
@@ -87,6 +94,8 @@ class TestOutput {
   readonly lengths: number[] = [];
   /** Lines past the first KEPT_LINES printed from a rarely seen call site (see RARE_SITE). */
   readonly rare: number[] = [];
+  /** The first changed rows (`-` / `+`) of a diff printed under the message, past the lines kept for the block. */
+  readonly changes: number[] = [];
   /** How many lines each call site (`x_test.go:30`) printed so far. */
   private readonly sites = new Map<string, number>();
   message?: string;
@@ -99,6 +108,8 @@ class TestOutput {
   private asserts = false;
   /** Whether testify's `Messages:` may still complete the message. */
   private open = false;
+  /** Whether the message is a label whose value follows on the next lines (an example's `got:` and `want:`). */
+  private labelled = false;
 
   /** Reads one output line (without the json wrapping); n is the artifact line to cite. */
   read(n: number, text: string): void {
@@ -143,8 +154,26 @@ class TestOutput {
       this.keep(n, text);
       return;
     }
-    if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) this.message = text.trim();
-    if (this.lines.length < 3) this.keep(n, text);
+    const said = text.trim();
+    // A changed row of a diff the message printed (`- want row`, `+ got row`), however far into a long one.
+    if (this.message !== undefined && this.lines.length >= 3 && DIFF_CHANGE.test(text) && this.changes.length < MAX_RARE_LINES) this.changes.push(n);
+    if (this.message === undefined && !/^\s*(?:goroutine |created by |\S+\(.*\)$|\t\/)/.test(text)) {
+      this.message = said;
+      this.labelled = LABEL.test(said);
+    } else if (this.labelled && this.message !== undefined && LABEL.test(this.message)) {
+      // The label's value is the message (`got:` then `[333 333 333]`): two examples failing with different output are two errors.
+      this.message = `${this.message} ${said.slice(0, TEXT_KEPT)}`;
+    }
+    // A labelled block (`got:` … `want:` …) is kept to its values; other printed lines are context.
+    if (this.lines.length < (this.labelled ? KEPT_LINES : 3)) this.keep(n, text);
+  }
+
+  /**
+   * Whether an unindented line still belongs to this failure (plain output): an Example prints its
+   * `got:` and `want:` blocks at the margin, where a test's t.Log lines are indented.
+   */
+  continues(text: string): boolean {
+    return this.labelled || (this.message === undefined && LABEL.test(text.trim()));
   }
 
   private keep(n: number, text: string): void {
@@ -192,6 +221,15 @@ class TestOutput {
     const label = `failed: ${name.slice(0, 120)}`;
     const bullet = `${label}: ${plural(below.length, 'more line')} from other call sites far below its first output`;
     for (const n of below) report.addExcerpt(stream, n, n, `${label} (another call site)`, 'high', [n], bullet);
+    const changed = this.changes.filter((n) => n < draft.from || n > draft.to);
+    if (changed.length) {
+      // The rows a diff says changed, cited as one range when they sit together (a `-` row and its `+` row).
+      const from = changed[0]!;
+      const to = changed[changed.length - 1]!;
+      const diffBullet = `${label}: ${plural(changed.length, 'changed row')} of the diff in its message`;
+      if (to - from < MAX_RARE_LINES * 2) report.addExcerpt(stream, from, to, `${label} (changed rows)`, 'high', changed, diffBullet);
+      else for (const n of changed) report.addExcerpt(stream, n, n, `${label} (changed row)`, 'high', [n], diffBullet);
+    }
   }
 }
 
@@ -380,7 +418,7 @@ function textRun(report: TestReport): ReducerRun {
         closeFailing();
         return;
       }
-      if (failing && (/^\s/.test(text) || text === '')) {
+      if (failing && (/^\s/.test(text) || text === '' || failing.output.continues(text))) {
         failing.output.read(n, text);
         return;
       }
@@ -409,6 +447,20 @@ interface Event {
   FailedBuild?: string;
   Test?: string;
   Output?: string;
+}
+
+/**
+ * The output of the latest test of `pkg` that started and never ended (no pass, fail or skip event):
+ * the test running when the package's process ended. Its entries are dropped from `running`.
+ */
+function diedIn(running: Map<string, TestOutput>, pkg: string): TestOutput | undefined {
+  let died: TestOutput | undefined;
+  for (const [key, output] of running) {
+    if (!key.startsWith(`${pkg}\u0000`)) continue;
+    running.delete(key);
+    if (output.lines.length && (!died || output.lines[0]! > died.lines[0]!)) died = output;
+  }
+  return died;
 }
 
 function jsonRun(report: TestReport): ReducerRun {
@@ -470,6 +522,8 @@ function jsonRun(report: TestReport): ReducerRun {
             output = new TestOutput();
             if (running.size < MAX_OUTPUTS) running.set(key, output);
           }
+          // An Example prints its verdict before its output (`--- FAIL: ExampleX`, then `got:`): the block starts there, as in text.
+          if (/^\s*--- FAIL: /.test(out) && output.lines.length === 0) output.lines.push(n);
           output.read(n, out);
           return;
         }
@@ -480,9 +534,11 @@ function jsonRun(report: TestReport): ReducerRun {
             // A package-level skip is a package with no test files.
             report.addCount(event.Action === 'fail' ? 'packagesFailed' : event.Action === 'skip' ? 'packagesNoTests' : 'packagesOk');
             if (event.Action === 'fail' && state.failedTests === 0 && !builds.has(pkg)) {
-              // The package failed with no failing test: TestMain, a panic, a build error.
+              // The package failed with no failing test: TestMain, a panic, a build error, or a test that
+              // ended the process (os.Exit, log.Fatal): then what that test printed last says why.
               panics.flush();
-              const open = state.output.failure(pkg, s, n);
+              const died = diedIn(running, pkg);
+              const open = (died?.message !== undefined ? died : state.output).failure(pkg, s, n);
               open.message ??= panics.last ?? 'package failed without a failing test';
               report.add(open.draft());
             }

@@ -348,6 +348,37 @@ describe('compiler packets', () => {
     expect(cited("saw '=='")).toBe(true);
     expect(cited("saw '!='")).toBe(true);
   });
+
+  it('past the first 30 errors, cites up to 60 new kinds: a plugin with many rules does not use up the room of the last real finding', () => {
+    const lines: Array<['stdout' | 'stderr', string]> = [['stdout', '/p/src/a.js']];
+    for (let i = 1; i <= 30; i++) lines.push(['stdout', `  ${i}:1  error  Unexpected var, use let or const instead  no-var`]);
+    // 30 regexp rules, one finding each, then the one unhandled promise.
+    for (let i = 1; i <= 30; i++) lines.push(['stdout', `  ${100 + i}:1  error  Regular expression problem number ${i}  regexp/rule-${i}`]);
+    lines.push(['stdout', '  200:3  error  Expected catch() or return  promise/catch-or-return'], ['stdout', '  201:1  error  Unexpected var, use let or const instead  no-var'], ['stdout', '']);
+    lines.push(['stdout', '✖ 62 problems (62 errors, 0 warnings)']);
+    const parts = run(byName('eslint'), lines, 1);
+    const promise = lines.findIndex(([, l]) => l.includes('catch-or-return')) + 1;
+    expect(parts.citations.some((c) => 'from' in c && c.from <= promise && c.to >= promise)).toBe(true);
+  });
+
+  it('ranks more of a flooding rule among the first errors below the rare rules that come later (eslint with plugins over many files)', () => {
+    // eslint 9 with unicorn, regexp and promise over 23 files (session 16): every file opens with the same
+    // five style rules; the real findings (no-undef, no-cond-assign, promise/catch-or-return) come later, one each.
+    const lines: Array<['stdout' | 'stderr', string]> = [];
+    const flood = ["1:16  error  Prefer `node:fs` over `fs`  unicorn/prefer-node-protocol", "2:18  error  Prefer `node:path` over `path`  unicorn/prefer-node-protocol", '9:9  error  Use `for…of` instead of `.forEach(…)`  unicorn/no-array-for-each'];
+    for (const name of ['audit', 'cart', 'catalog', 'checkout', 'geo']) lines.push(['stdout', `/p/src/${name}/index.js`], ...flood.map((r) => ['stdout', `  ${r}`] as ['stdout', string]), ['stdout', '']);
+    lines.push(['stdout', '/p/src/refunds/index.js'], ['stdout', "  16:21  error  'limit' is not defined  no-undef"], ['stdout', '']);
+    lines.push(['stdout', '/p/src/webhooks/index.js'], ['stdout', '  16:3  error  Expected catch() or return  promise/catch-or-return'], ['stdout', '']);
+    lines.push(['stdout', '✖ 17 problems (17 errors, 0 warnings)']);
+    const parts = run(byName('eslint'), lines, 1);
+    const at = (file: string) => parts.citations.find((c) => 'from' in c && lines[c.from - 1]?.[1].includes(file) || ('from' in c && lines[c.from - 2]?.[1].includes(file)));
+    // The first file is the first error's; the second repeats the same codes (the fourth `prefer-node-protocol`
+    // is no new kind either): it waits for room. The rare findings later on rank high.
+    expect(at('/p/src/audit/')?.priority).toBe('mandatory');
+    expect(at('/p/src/cart/')?.priority).toBe('normal');
+    expect(at('/p/src/refunds/')?.priority).toBe('high');
+    expect(at('/p/src/webhooks/')?.priority).toBe('high');
+  });
 });
 
 describe('a compiler or linter run read as an answer', () => {

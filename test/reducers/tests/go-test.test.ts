@@ -60,6 +60,41 @@ describe('go-test reducer: -json event stream', () => {
     expect(parts.warningBytes).toBeGreaterThan(0);
   });
 
+  it('an Example failing prints got: and want: on their own lines: the values make the error, the block keeps both, from its --- FAIL line', () => {
+    // go test -count=1 -json -run Example over a package whose Split drops the remainder (session 16).
+    const f = fixture('go', 'json-example-fail');
+    const parts = reduce(goTestReducer, f, f.exit);
+    expect(failures(parts).map((x) => [x.tests[0], x.error])).toEqual([
+      ['ExampleSplit', 'got: [333 333 333]'],
+      ['ExampleSplit_unordered', 'got: 2'],
+    ]);
+    const block = parts.citations.find((c) => c.label === 'failed: ExampleSplit');
+    const lines = (f.stdout ?? '').split('\n');
+    const text = block && 'from' in block ? lines.slice(block.from - 1, block.to).join('\n') : '';
+    expect(text).toContain('--- FAIL: ExampleSplit (0.00s)');
+    expect(text).toContain('"Output":"[334 333 333]\\n"');
+  });
+
+  it('a package that dies inside a test (os.Exit) is explained by what that test printed last, not by TestMain\'s first line', () => {
+    const pkg = 'example.com/depot/ledger';
+    const lines = [
+      ev({ Action: 'output', Package: pkg, Output: 'ledger: opening fixture database testdata/ledger.db\n' }),
+      ev({ Action: 'run', Package: pkg, Test: 'TestPostBalanced' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestPostBalanced', Output: '--- PASS: TestPostBalanced (0.00s)\n' }),
+      ev({ Action: 'pass', Package: pkg, Test: 'TestPostBalanced', Elapsed: 0 }),
+      ev({ Action: 'run', Package: pkg, Test: 'TestReconcileExits' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestReconcileExits', Output: '=== RUN   TestReconcileExits\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestReconcileExits', Output: 'reconcile: 3 accounts checked\n' }),
+      ev({ Action: 'output', Package: pkg, Test: 'TestReconcileExits', Output: 'reconcile: account 4410 drifted by 12 cents; aborting\n' }),
+      ev({ Action: 'output', Package: pkg, Output: `FAIL\t${pkg}\t0.006s\n` }),
+      ev({ Action: 'fail', Package: pkg, Elapsed: 0.006 }),
+    ];
+    const parts = reduce(goTestReducer, { stdout: lines.join('\n') }, 1);
+    expect(failures(parts).map((x) => [x.tests[0], x.error])).toEqual([[pkg, 'reconcile: 3 accounts checked']]);
+    const block = parts.citations.find((c) => c.label === `failed: ${pkg}`);
+    expect(block && 'from' in block ? [block.from, block.to] : null).toEqual([7, 8]);
+  });
+
   it('detects the event stream by content', () => {
     expect(goTestReducer.detect(probe(fixture('go', 'json-pipe')))).toBeGreaterThanOrEqual(0.9);
   });
@@ -185,6 +220,36 @@ describe('go-test reducer: text output', () => {
     const lines = ['a', 'b', 'c', 'd', 'e'].flatMap((x) => [`    --- FAIL: TestLine/${x} (0.00s)`, '        line_test.go:27: want width 17']);
     const parts = reduce(goTestReducer, { stdout: ['--- FAIL: TestLine (0.00s)', ...lines, 'FAIL', 'FAIL\texample.com/line\t0.01s'].join('\n') });
     expect(failures(parts)).toMatchObject([{ error: 'want width 17', count: 5, tests: ['TestLine/a', 'TestLine/b', 'TestLine/e'] }]);
+  });
+
+  it('reads an Example failure in plain output the same way: got: and want: with their values', () => {
+    const got = ['--- FAIL: ExampleSplit (0.00s)', 'got:', '[333 333 333]', 'want:', '[334 333 333]'];
+    const other = ['--- FAIL: ExampleSplit_unordered (0.00s)', 'got:', '2', '2', '2', '2', '', 'want (unordered):', '3', '3', '2', '2', ''];
+    const stdout = [...got, ...other, 'FAIL', 'FAIL\texample.com/depot/money\t0.011s', 'FAIL'];
+    const parts = reduce(goTestReducer, { stdout: stdout.join('\n') }, 1);
+    expect(failures(parts).map((x) => x.error)).toEqual(['got: [333 333 333]', 'got: 2']);
+    const block = parts.citations.find((c) => c.label === 'failed: ExampleSplit');
+    expect(block && 'from' in block ? [block.from, block.to] : null).toEqual([1, 5]);
+  });
+
+  it('cites the changed rows of a long diff in a failure message, far below the lines kept for its block', () => {
+    const context = Array.from({ length: 30 }, (_, i) => `          SKU-${String(i).padStart(4, '0')}   widget model ${i}   ${i}.00`);
+    const stdout = [
+      '--- FAIL: TestInvoiceGolden (0.00s)',
+      '    render_test.go:48: invoice differs from testdata/invoice.golden (-want +got):',
+      ...context.slice(0, 17),
+      '        - SKU-0126   widget model 18   143.28',
+      '        + SKU-0126   widget model 18   143.29',
+      ...context.slice(17),
+      'FAIL',
+      'FAIL\texample.com/depot/render\t0.005s',
+      'FAIL',
+    ];
+    const parts = reduce(goTestReducer, { stdout: stdout.join('\n') }, 1);
+    const minus = stdout.indexOf('        - SKU-0126   widget model 18   143.28') + 1;
+    const changed = parts.citations.filter((c) => c.label?.startsWith('failed: TestInvoiceGolden (changed row'));
+    expect(changed.some((c) => 'from' in c && c.from <= minus && c.to >= minus + 1) || (changed.length === 2 && changed.every((c) => 'from' in c && c.from >= minus && c.to <= minus + 1))).toBe(true);
+    expect(parts.summary.some((b) => b.text === 'failed: TestInvoiceGolden: 2 changed rows of the diff in its message')).toBe(true);
   });
 
   it('reads plain output (logs after --- FAIL) and a panic with its first project frame', () => {
