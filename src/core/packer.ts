@@ -786,7 +786,7 @@ function endsFirst(numbers: readonly number[]): number[] {
 /** A run of three or more spaces between words: alignment padding, folded to two when a line must be cut. */
 const PADDING = /(\S) {3,}(?=\S)/g;
 
-/** Last resort for long lines: the one most useful line, its padding folded, cut to what fits (at least 60 characters). */
+/** Last resort for long lines: the one most useful line, its padding folded, cut to its head and tail as fits (at least 60 characters). */
 function clipFirstLine(full: Citation, n: number, room: number): Citation | null {
   const index = full.shown ? full.shown.indexOf(n) : n - full.lines![0];
   const line = full.excerpt[index] ?? full.excerpt[0];
@@ -800,7 +800,11 @@ function clipFirstLine(full: Citation, n: number, room: number): Citation | null
       continue;
     }
     if (text.length <= keep) continue;
-    const cut = shortenLine(text, keep - 20);
+    // Head and tail, as every long excerpt line is shown (finalize's clipForDisplay): a line's end names what it is
+    // about as often as its start (the URL a retry was for, the file a warning is in). Cut to 100 characters or
+    // less, a line keeps its head: a diagnostic's location and the start of its message.
+    const tail = keep >= 160 ? Math.floor((keep - 20) / 3) : 0;
+    const cut = shortenLine(text, keep - 20 - tail, tail);
     const candidate: Citation = { ...full, excerpt: [cut], shown: [n], elided: full.lines![1] - full.lines![0] };
     if (sizeOf(candidate) <= room) return candidate;
   }

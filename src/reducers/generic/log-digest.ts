@@ -5,7 +5,7 @@ import { count, plural } from '../../core/format.js';
 import { StatusTableScanner } from './status-table.js';
 import { SAMPLED_LINES, TemplateCounter, errorKey, type TemplateStat } from './templates.js';
 import { EdgeSample } from './edge-sample.js';
-import { WarningTemplates, isWarningLine, noticeLeads, warningParts } from './warning-templates.js';
+import { LEADING_WARNING_LEVEL, WarningTemplates, isWarningLine, noticeLeads, warningParts } from './warning-templates.js';
 import { ProblemLog } from './log-problems.js';
 
 /** A line of one stream. */
@@ -201,7 +201,7 @@ export class LogDigest {
       this.strongErrors++;
       if (firstTime(this.headlineKeys, errorKey(body))) this.headlines.push({ stream, n });
       this.noteSection(stream);
-    } else if (kind !== 'error' && body.length > 0 && isWarningLine(body, kind === 'warning', text) && (!this.mentionsAreContent || noticeLeads(body))) this.warnings.add(stream, n, body, text.length);
+    } else if (kind === 'error' ? LEADING_WARNING_LEVEL.test(body) : body.length > 0 && isWarningLine(body, kind === 'warning', text) && (!this.mentionsAreContent || noticeLeads(body))) this.warnings.add(stream, n, body, text.length);
     const note: LineNote = { n, stat: body.trim() !== '' ? this.templates.add(stream, text, n, text.length - body.length) : null, plain: kind !== 'error' && kind !== 'warning' };
     this.noteLine(stream, note);
     if (isOutcomeLine(text, body)) this.outcomes.push({ stream, n, counts: NONZERO.test(body) });

@@ -63,6 +63,22 @@ export function noticeLeads(body: string): boolean {
   return NOTICE.test(head) || LEADING_WARNING.test(head) || LEVEL_WARN.test(body);
 }
 
+/**
+ * A line that leads with a warning level (and may mention an error further on: pip's `WARNING: Retrying (…) after
+ * connection broken by 'NewConnectionError(…)'`): a warning of the run, counted among its warnings even when the
+ * error word makes it an error mention for the error windows.
+ */
+export const LEADING_WARNING_LEVEL = /^\s*(?:\[(?:WARN|WARNING|warn|warning)\]|WARN(?:ING)?[:\s]|[Ww]arning:|warn:|npm warn )/;
+
+/**
+ * Whether a line leads with its own warning level and kind (`WARNING: Retrying …`, `npm warn deprecated x`): a
+ * warning of its own, not a detail line of the warning above it (`npm warn While resolving: …`).
+ */
+function namesOwnKind(body: string): boolean {
+  const level = LEADING_WARNING_LEVEL.exec(body);
+  return level !== null && NOTICE.test(body.slice(level[0].length).trim().split(/\s+/, LEADING_WORDS).join(' '));
+}
+
 /** Words of a line's start a warning must show itself in (see noticeLeads). */
 const LEADING_WORDS = 3;
 const LEADING_WARNING = /\bwarn(?:ings?)?\b|\w+Warning\b|\bdeprecat|\bnotice\b/i;
@@ -98,8 +114,9 @@ export class WarningTemplates {
     // A warning printed over adjacent lines (a header, then its details) is one warning: the
     // details of its first block are cited with it, those of its repeats are counted with it.
     const block = this.block;
-    // A warning that names its own place (`app.py:7: UserWarning: …`, `a.c:3:5: warning: …`) opens a warning of its own.
-    if (block && block.stream === stream && n === block.last + 1 && !seen && !LOCATED.test(body)) {
+    // A warning that names its own place (`app.py:7: UserWarning: …`, `a.c:3:5: warning: …`), or its own level and
+    // kind (pip's `WARNING: Retrying …` under `WARNING: Location … is ignored`), opens a warning of its own.
+    if (block && block.stream === stream && n === block.last + 1 && !seen && !LOCATED.test(body) && !namesOwnKind(body)) {
       if (this.continuations.has(key)) {
         block.last = n;
         return;

@@ -4,6 +4,7 @@ import { classifyLine, isOutcomeLine } from '../../../src/reducers/generic/class
 import { defaultConfig } from '../../../src/config.js';
 import { budgetFor } from '../../../src/core/budget.js';
 import { WarningTemplates, isWarningLine, warningParts } from '../../../src/reducers/generic/warning-templates.js';
+import { LogDigest } from '../../../src/reducers/generic/log-digest.js';
 
 describe('warnings of a verdict, one shared mechanism', () => {
   it('cites each distinct template once, counted, the first ones high on success and normal on failure', () => {
@@ -30,6 +31,26 @@ describe('warnings of a verdict, one shared mechanism', () => {
     expect(budgetFor('ok', 'auto', undefined, config, 300)).toBe(812);
     expect(budgetFor('ok', 'auto', undefined, config, 5000)).toBe(2048);
     expect(budgetFor('ok', 'concise', undefined, config, 300)).toBe(512);
+  });
+
+  it('opens a warning of its own for a line that leads with its own level and kind, even right after another warning', () => {
+    // pip: an ignored index location, then the retries of PyPI that failed (each a warning, 5 per package).
+    const warnings = new WarningTemplates();
+    warnings.add('stderr', 1, "WARNING: Location 'file:///opt/idx/simple/flask/' is ignored: it is neither a file nor a directory.");
+    for (let i = 0; i < 5; i++) warnings.add('stderr', 2 + i, `WARNING: Retrying (Retry(total=${4 - i}, connect=None)) after connection broken by 'NewConnectionError(...: [Errno -2] Name or service not known')': /simple/flask/`);
+    expect(warnings.distinct().map((w) => [w.first, w.count])).toEqual([[1, 1], [2, 5]]);
+    // npm's detail lines (no kind of their own after the level) stay with the warning they explain.
+    const npm = new WarningTemplates();
+    ['npm warn ERESOLVE overriding peer dependency', 'npm warn While resolving: app@1.0.0', 'npm warn Found: react@18.2.0', 'npm warn deprecated inflight@1.0.6: This module is not supported'].forEach((l, i) => npm.add('stderr', i + 1, l));
+    expect(npm.distinct().map((w) => [w.first, w.to])).toEqual([[1, 3], [4, 4]]);
+  });
+
+  it('counts a line that leads with a warning level among the warnings though it mentions an error', () => {
+    const lines = ['Collecting flask', "WARNING: Retrying (Retry(total=4)) after connection broken by 'NewConnectionError(...: Failed to establish a new connection: [Errno -2] Name or service not known')': /simple/flask/", 'Successfully installed flask-3.1.3'];
+    expect(classifyLine(lines[1]!)).toBe('error');
+    const digest = new LogDigest();
+    lines.forEach((l, i) => digest.line('stdout', i + 1, l));
+    expect(digest.warnings.distinct().map((w) => w.first)).toEqual([2]);
   });
 
   it('opens a warning of its own for a line that names its place, even right after another warning', () => {
