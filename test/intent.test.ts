@@ -135,6 +135,21 @@ describe('resolveIntent', () => {
     expect(resolveIntent({ ...make, argv: ['make', '-j4', 'install'] })).toEqual({ intent: 'verdict', source: 'family' });
   });
 
+  it('takes a compiler asked to write what it makes to stdout as an answer, over its family (gcc -E, -MM, -S -o -)', () => {
+    const gcc = { ...base, reducer: { name: 'gcc', family: 'gcc', intent: 'verdict' as const }, claimed: true };
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-E', '-Iinclude', 'main.c'] })).toEqual({ intent: 'answer', source: 'verb' });
+    expect(resolveIntent({ ...gcc, argv: ['clang', '-dM', '-E', '-x', 'c', '/dev/null'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-MM', '-Iinclude', 'main.c', 'net.c'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...gcc, argv: ['cc', '-O2', '-S', '-o', '-', 'hot.c'] }).intent).toBe('answer');
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-print-search-dirs'] }).intent).toBe('answer');
+    // Compiling, with the header rules sent to a file or written beside the objects, is still a build.
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-c', '-MMD', '-MF', 'main.d', 'main.c', '-o', 'main.o'] })).toEqual({ intent: 'verdict', source: 'family' });
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-MM', '-MF', 'deps.mk', 'main.c'] }).intent).toBe('verdict');
+    expect(resolveIntent({ ...gcc, argv: ['gcc', '-Wall', '-o', 'app', 'main.c'] }).intent).toBe('verdict');
+    // Another tool's -E is its own flag (`sed -E`, `grep -E`): read by its verb, not as a preprocessor.
+    expect(resolveIntent({ ...base, argv: ['sed', '-E', '-i', 's/a/b/', 'f.txt'] }).intent).toBe('verdict');
+  });
+
   it('takes a build or lint tool asked to print its config or file list as an answer, over its family', () => {
     const tsc = { ...base, reducer: { name: 'tsc', family: 'tsc', intent: 'verdict' as const }, claimed: true };
     expect(resolveIntent({ ...tsc, argv: ['npx', 'tsc', '--showConfig'] }).intent).toBe('answer');

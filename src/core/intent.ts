@@ -129,6 +129,34 @@ export function asksToPrint(argv: readonly string[]): boolean {
   return normalizeArgv(argv).slice(1).some((w) => PRINT_FLAG.test(w));
 }
 
+/**
+ * C compiler drivers asked to stop before compiling and print what they made of the sources: the
+ * preprocessed text (`-E`), the make rules of its headers (`-M`, `-MM`, unless `-MF` sends them to a
+ * file), its predefined macros (`-dM`), its specs, target or search paths (`-dumpmachine`,
+ * `-print-search-dirs`) or the commands it would run (`-###`).
+ */
+const C_DRIVERS = /^(?:gcc|g\+\+|cc|c\+\+|cpp|clang|clang\+\+|clang-cpp|tcc)(?:-[\d.]+)?$/;
+const C_DRIVER_PRINT = /^-(?:E|M|MM|dM|dumpspecs|dumpmachine|dumpversion|dumpfullversion|print-[\w-]+(?:=.*)?|###)$/;
+/** `-o -`, `-o/dev/stdout`, `--output=-`, `--stdout`: the product a tool makes is written to standard output. */
+const STDOUT_TARGET = /^(?:-|\/dev\/stdout|\/dev\/fd\/1)$/;
+
+/**
+ * Whether argv asks a tool that makes something (a compiler, a converter, a bundler) to write what it
+ * makes to standard output instead of a file: that text is what the caller wants to read, not a verdict.
+ */
+export function asksForProductOnStdout(argv: readonly string[]): boolean {
+  const words = normalizeArgv(argv);
+  const program = (commandWords(argv)[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--stdout' || /^(?:-o|--output|--out|--outfile|--out-file)=?(?:-|\/dev\/stdout|\/dev\/fd\/1)$/.test(w)) return true;
+    if (/^(?:-o|--output|--out|--outfile|--out-file)$/.test(w) && STDOUT_TARGET.test(words[i + 1] ?? '')) return true;
+  }
+  if (!C_DRIVERS.test(program)) return false;
+  if (words.includes('-MF')) return words.slice(1).some((w) => C_DRIVER_PRINT.test(w) && !/^-M{1,2}$/.test(w));
+  return program === 'cpp' || program === 'clang-cpp' || words.slice(1).some((w) => C_DRIVER_PRINT.test(w));
+}
+
 /** Sub-commands that change a project's dependencies: their dry run prints the plan. */
 const DEPENDENCY_VERBS = new Set(['install', 'i', 'add', 'ci', 'update', 'upgrade', 'up', 'remove', 'rm', 'uninstall', 'dedupe', 'prune']);
 
@@ -257,6 +285,9 @@ export function resolveIntent(inputs: IntentInputs): IntentDecision {
   // A tool asked to print its configuration or what it would read, instead of doing its job
   // (`tsc --showConfig`, `tsc --listFilesOnly`, `eslint --print-config`, `pytest --collect-only`).
   if (asksToPrint(inputs.argv)) return { intent: 'answer', source: 'verb' };
+  // A compiler or converter asked to write what it makes to standard output (`gcc -E`, `gcc -MM`, `cc -S -o -`,
+  // `sass --stdout`): the preprocessed text, the rules or the code are what the caller wants to read.
+  if (asksForProductOnStdout(inputs.argv)) return { intent: 'answer', source: 'verb' };
   // A dry run that prints a JSON document prints its plan as data (`pip install --dry-run --report -`).
   if (inputs.contentType === 'json' && normalizeArgv(inputs.argv).some((w) => DRY_RUN.test(w))) return { intent: 'answer', source: 'content' };
   // A dry run of a dependency change prints what it would add, remove or change (`npm install --dry-run`
