@@ -59,7 +59,7 @@ export function isWarningLine(body: string, classifiedWarning: boolean, line?: s
  * that overrides the default`): in a document or a help page read as an answer, only the first kind is a warning.
  */
 export function noticeLeads(body: string): boolean {
-  const head = body.trim().split(/\s+/, LEADING_WORDS).join(' ');
+  const head = leadingWords(body);
   return NOTICE.test(head) || LEADING_WARNING.test(head) || LEVEL_WARN.test(body);
 }
 
@@ -76,7 +76,12 @@ export const LEADING_WARNING_LEVEL = /^\s*(?:\[(?:WARN|WARNING|warn|warning)\]|W
  */
 function namesOwnKind(body: string): boolean {
   const level = LEADING_WARNING_LEVEL.exec(body);
-  return level !== null && NOTICE.test(body.slice(level[0].length).trim().split(/\s+/, LEADING_WORDS).join(' '));
+  return level !== null && NOTICE.test(leadingWords(body.slice(level[0].length)));
+}
+
+/** The first LEADING_WORDS words of `text`, one space between them. */
+function leadingWords(text: string): string {
+  return text.trim().split(/\s+/, LEADING_WORDS).join(' ');
 }
 
 /** Words of a line's start a warning must show itself in (see noticeLeads). */
