@@ -98,6 +98,8 @@ try {
   cachedData = fs.readFileSync(file + '.cache');
 } catch {}
 const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+// Compiled: the main thread's reader, paused since this worker's start, goes on (src/capture/remote-run.ts, busy).
+require('node:worker_threads').parentPort.postMessage(0);
 const hot = { exports: {} };
 script.runInThisContext().call(hot.exports, hot.exports, Module.createRequire(file), hot, file, __dirname);
 hot.exports.setImporter((specifier) => import(specifier));

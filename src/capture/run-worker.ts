@@ -41,7 +41,7 @@ export async function runReducerWorker(): Promise<void> {
   // Started, and read back what was stored: the main thread may finish (and rename the file) from now on.
   Atomics.add(progress, PROGRESS_READ, 1);
   Atomics.store(progress, PROGRESS_WAITING, 0);
-  port.postMessage(0); // the first message: the main thread's young-generation cap waits for it too
+  port.postMessage(0); // wakes a reader that waits (run-worker.cjs posted the first message once hot.cjs compiled)
 
   port.on('message', (message: WorkerMessage) => {
     if (message.kind === 'lines') {

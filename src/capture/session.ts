@@ -186,11 +186,13 @@ export class CaptureSession {
       tap.head.push(take);
       tap.headBytes += take.length;
     }
-    tap.splitter.push(chunk);
-    if (!this.watchingHeap && tap.splitter.bytes >= WATCH_AFTER_BYTES) {
+    // Before the chunk is read: the first large chunk (the reducer chosen and loaded, the scanner's tables built)
+    // made V8 double the young generation past the cap before a check after it could stop the growth.
+    if (!this.watchingHeap && tap.splitter.bytes + chunk.length >= WATCH_AFTER_BYTES) {
       this.watchingHeap = true;
       watchYoungGeneration();
     }
+    tap.splitter.push(chunk);
     if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
     if (!this.offloadTried && this.options.offload && tap.splitter.bytes >= this.options.offload.at && this.detection) this.offload();
   }

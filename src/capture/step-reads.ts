@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 import { normalizeArgv, shellCommandWords } from '../core/argv.js';
 import { detectReducer } from '../core/detect.js';
 import { resolveIntent } from '../core/intent.js';
-import { LineSplitter, type LineIndex } from '../core/line-splitter.js';
+import { LineSplitter, type LineIndexView } from '../core/line-splitter.js';
 import type { ExitInfo, Intent, LineCitation, PacketParts, Reducer, RegisteredReducer, StepSpan } from '../core/types.js';
 import { stepLine } from '../reducers/generic/job-steps.js';
 import { guessContentType } from './content-type.js';
@@ -69,7 +69,7 @@ const STEP_JSON_CAP = 8 * 1024 * 1024;
  * A step that printed one JSON document (`terraform show -json`, `npm query`) is also handed to the reader parsed,
  * as a run's stdout is; an answer whose family reads only its run reports is read by `json` as a document.
  */
-export function readStep(file: string, read: StepRead, family: Reducer, json: Reducer | undefined, index?: LineIndex): PacketParts {
+export function readStep(file: string, read: StepRead, family: Reducer, json: Reducer | undefined, index?: LineIndexView): PacketParts {
   const { span } = read;
   const isJson = read.contentType.startsWith('json') && span.bytes <= STEP_JSON_CAP;
   const body = isJson && read.intent === 'answer' && !family.wantsJson && json ? { ...family, start: json.start, wantsJson: true } : family;

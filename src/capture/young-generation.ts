@@ -9,8 +9,10 @@ export const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
 export const FIRST_YOUNG_GENERATION_CAP = 4 * 1024 * 1024;
 const CHECK_MS = 10;
 /**
- * Output read before the watch begins: the young generation grows only under a large output's allocations, and a
- * run that prints less never loads node:v8 (7-15 M instructions, 3-6% of `reduce -- true`).
+ * Output read, with the chunk about to be read, before the watch begins: the young generation grows only under a large
+ * output's allocations, and a run that prints less never loads node:v8 (7-15 M instructions, 3-6% of `reduce -- true`).
+ * The watch begins before that chunk is read: reading it (the reducer chosen and loaded, the scanner's tables built)
+ * doubled the young generation past the first cap before a check after it could stop the growth.
  */
 export const WATCH_AFTER_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { LineIndex } from '../core/line-splitter.js';
+import type { LineIndexView } from '../core/line-splitter.js';
 import { openInStore } from './outputs-dir.js';
 import { MAX_LINE_BYTES, MAX_LINE_CHARS, decodeLine } from '../core/lines.js';
 
@@ -8,7 +8,7 @@ const CHUNK = 64 * 1024;
 let shared: Buffer | null = null;
 
 /** The indexed line at or before `line` and its byte offset (line 1 at 0 without an index). */
-export function seekPoint(index: LineIndex | undefined, line: number): { line: number; offset: number } {
+export function seekPoint(index: LineIndexView | undefined, line: number): { line: number; offset: number } {
   if (!index || index.offsets.length === 0) return { line: 1, offset: 0 };
   const slot = Math.min(Math.floor((line - 1) / index.stride), index.offsets.length - 1);
   return { line: slot * index.stride + 1, offset: index.offsets[slot] ?? 0 };
@@ -20,7 +20,7 @@ export function seekPoint(index: LineIndex | undefined, line: number): { line: n
  * before `from`; a long line costs at most `maxLineBytes` of memory (MAX_LINE_BYTES unless the caller
  * reads a small output whole and asks for its long lines uncut).
  */
-export function readLines(file: string, index: LineIndex | undefined, from: number, to: number, maxLineBytes = MAX_LINE_BYTES): string[] {
+export function readLines(file: string, index: LineIndexView | undefined, from: number, to: number, maxLineBytes = MAX_LINE_BYTES): string[] {
   const maxChars = maxLineBytes === MAX_LINE_BYTES ? MAX_LINE_CHARS : maxLineBytes;
   const out: string[] = [];
   if (to < from || from < 1) return out;

@@ -95,6 +95,16 @@ describe('LineSplitter', () => {
     for (let i = data.indexOf(10); i !== -1 && i + 1 < data.length; i = data.indexOf(10, i + 1)) starts.push(i + 1);
     expect(splitter.index).toEqual({ stride: 1024, offsets: [starts[0], starts[1024], starts[2048]] });
     expect(splitter.fineIndex.stride).toBe(16);
-    expect(splitter.fineIndex.offsets).toEqual(starts.filter((_, k) => k % 16 === 0));
+    expect(Array.from(splitter.fineIndex.offsets)).toEqual(starts.filter((_, k) => k % 16 === 0));
+  });
+
+  it('halves the fine index in place past 65,536 offsets: every other one kept, the stride doubled', () => {
+    const lines = 16 * 65_536 + 40;
+    const data = Buffer.alloc(lines * 2, 'x\n');
+    const { splitter } = split(data, [65_536]);
+    // Line k*stride+1 starts at byte 2*k*stride.
+    expect(splitter.fineIndex.stride).toBe(32);
+    expect(Array.from(splitter.fineIndex.offsets)).toEqual(Array.from({ length: Math.ceil(lines / 32) }, (_, k) => 2 * 32 * k));
+    expect(splitter.index.stride).toBe(1024);
   });
 });

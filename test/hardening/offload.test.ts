@@ -102,6 +102,22 @@ describe('a reducer on a worker thread', () => {
     remote.close();
   });
 
+  it("keeps the reader waiting while the worker starts (its heap's creation resets V8's young-generation growth), not after", async () => {
+    const context: RunContext = { argv: ['app', 'logs'], errorPatterns: [], head: '', contentType: 'text', intent: 'verdict' };
+    const remote = new RemoteRun(script, { reducer: 'log', context, replay: null }, false);
+    const busy = remote.busy;
+    expect(busy).not.toBeNull();
+    await busy;
+    expect(remote.busy).toBeNull();
+    // Its young generation is V8's smallest (two 1 MiB semi-spaces): the run's peak RSS holds both threads' heaps.
+    expect((remote as unknown as { worker: import('node:worker_threads').Worker }).worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(2);
+    remote.line('stdout', 1, 'INFO  [worker-1] GET /api/v1/items/1 200 3ms user=7');
+    expect(remote.busy).toBeNull();
+    await remote.drain();
+    expect(remote.finish(exit).fields.levels).toEqual({ INFO: 1 });
+    remote.close();
+  });
+
   it('keeps the reader waiting until the worker is several batches under its limit, not just one batch further', async () => {
     const context: RunContext = { argv: ['app', 'logs'], errorPatterns: [], head: '', contentType: 'text', intent: 'verdict' };
     const remote = new RemoteRun(script, { reducer: 'log', context, replay: null }, false);
