@@ -14,7 +14,7 @@ import { resolveLane } from '../safety/lanes.js';
 import { citeInjection, finishRedaction, flaggedLines, focusOnInjection, guardRestatements, redactParts, redactingReader, settleInjectionCites } from '../safety/packet-safety.js';
 import { redactArtifacts } from '../safety/redact-artifacts.js';
 import { HEAD_BYTES } from './raw-window.js';
-import { unstamp } from '../core/line-stamps.js';
+import { STAMPS_NOTE, unstamp } from '../core/line-stamps.js';
 import type { SessionOptions, SessionResult } from './session.js';
 
 export interface FinalizeOptions {
@@ -75,13 +75,19 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
   const intent = result.intent.intent;
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent);
+  // The note that lines were read past their stamps frames the packet: under `auto` it does not take the evidence's room.
+  const stampsRoom = result.stamped && options.budget === 'auto' && options.maxBytes === undefined ? Buffer.byteLength(`note: ${STAMPS_NOTE}\n`) : 0;
+  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent) + stampsRoom;
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
   // The whole output is read with its long lines uncut (it is at most VERBATIM_MAX): a minified document or a
   // tool's one-line JSON messages can then be shown whole rather than cut at the line-length cap.
-  const rawWholeReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to, VERBATIM_MAX);
+  // Lines behind a collector's stamp or source are shown past it, as excerpts show them (the artifact keeps it).
+  const rawWholeReader = (stream: StreamName, from: number, to: number): string[] => {
+    const lines = readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to, VERBATIM_MAX);
+    return result.stamped?.[stream] ? lines.map(unstamp) : lines;
+  };
   const wholeReader = redact ? redactingReader(rawWholeReader) : rawWholeReader;
 
   // A read stopped by a signal is not the whole output, whatever the reducer made of its part.
@@ -112,7 +118,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   if (exit.interrupted) packet.truncated = true;
   else if (result.contentType !== 'binary' && !injection.suspected && options.budget !== 'full') {
     const rawBytes = streams.stdout.bytes + streams.stderr.bytes;
-    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, wholeReader, result.runNotes) : null;
+    const whole = rawBytes <= VERBATIM_MAX ? verbatimPacket(packet, streams, wholeReader, result.stamped ? [...result.runNotes, STAMPS_NOTE] : result.runNotes) : null;
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     const packetBytes = packet.stats.packetBytes;
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.

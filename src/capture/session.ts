@@ -16,7 +16,7 @@ import { RemoteRun, hasSpareCore, workerScript } from './remote-run.js';
 import { WATCH_AFTER_BYTES, raiseYoungGenerationCap, watchYoungGeneration } from './young-generation.js';
 import { textReducer } from '../reducers/generic/text.js';
 import { guessContentType, type ContentType } from './content-type.js';
-import { isSourcePrefixed, isStamped, unstamp, unstampHead } from '../core/line-stamps.js';
+import { isSourcePrefixed, isStamped, STAMPS_NOTE, unstamp, unstampHead } from '../core/line-stamps.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { RawWindow } from './raw-window.js';
 import { parseJsonText, type ParsedJson } from './json-document.js';
@@ -29,6 +29,12 @@ import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.j
 
 /** Bytes of each stream seen before the reducer is chosen. */
 export const PROBE_BYTES = 8 * 1024;
+/**
+ * Bytes seen before the reducer is chosen when the lines carry a collector's stamp or source: a stamp of 30 bytes
+ * before lines of 30 would leave half a probe of the tool's own lines, and a report that opens with a few hundred
+ * short lines (mocha's ✔ rows) then shows detection nothing of its format.
+ */
+const STAMPED_PROBE_BYTES = 2 * PROBE_BYTES;
 /** Largest stdout parsed as one JSON document; bigger JSON is read as text lines. */
 export const JSON_PARSE_CAP = 32 * 1024 * 1024;
 
@@ -65,6 +71,8 @@ class StreamTap {
   readonly raw = new RawWindow();
   head: Buffer[] = [];
   headBytes = 0;
+  /** Whether the first PROBE_BYTES carry a collector's stamps (isStamped), judged once they are in. */
+  stampedHead: boolean | undefined;
   /** Passing through since the store failed. */
   spilled = false;
 
@@ -78,8 +86,18 @@ class StreamTap {
     this.splitter = new LineSplitter((n, text, marks, bytes, start, end) => onLine(stream, n, text, marks, bytes, start, end), onOverflow && ((bytes) => onOverflow(stream, bytes)));
   }
 
-  headBuffer(): Buffer {
-    return Buffer.concat(this.head, this.headBytes);
+  /** The first PROBE_BYTES (or `limit`) bytes of the stream. */
+  headBuffer(limit = PROBE_BYTES): Buffer {
+    const head = Buffer.concat(this.head, this.headBytes);
+    return head.length > limit ? head.subarray(0, limit) : head;
+  }
+
+  /** Whether enough of the stream is in to choose its reducer: PROBE_BYTES, or STAMPED_PROBE_BYTES of stamped lines. */
+  probed(): boolean {
+    if (this.headBytes < PROBE_BYTES) return false;
+    if (this.headBytes >= STAMPED_PROBE_BYTES) return true;
+    this.stampedHead ??= isStamped(decodeHead(this.headBuffer()));
+    return !this.stampedHead;
   }
 }
 
@@ -181,8 +199,8 @@ export class CaptureSession {
     }
     if (this.storeError && this.options.passthrough) this.spill(tap, chunk);
     tap.raw.push(chunk);
-    if (tap.headBytes < PROBE_BYTES) {
-      const take = chunk.subarray(0, PROBE_BYTES - tap.headBytes);
+    if (tap.headBytes < STAMPED_PROBE_BYTES) {
+      const take = chunk.subarray(0, STAMPED_PROBE_BYTES - tap.headBytes);
       tap.head.push(take);
       tap.headBytes += take.length;
     }
@@ -193,7 +211,7 @@ export class CaptureSession {
       watchYoungGeneration();
     }
     tap.splitter.push(chunk);
-    if (!this.chosen && (this.stdout.headBytes >= PROBE_BYTES || this.stderr.headBytes >= PROBE_BYTES)) this.choose();
+    if (!this.chosen && (this.stdout.probed() || this.stderr.probed())) this.choose();
     if (!this.offloadTried && this.options.offload && tap.splitter.bytes >= this.options.offload.at && this.detection) this.offload();
   }
 
@@ -334,7 +352,7 @@ export class CaptureSession {
       citeCutOff(parts, cutOff);
       notes.push(`the JSON document is cut off (it never closes): read as the values complete before line ${count(cutOff.from)}`);
     }
-    if (this.stamped) notes.push('every line starts with a timestamp or its source: excerpts leave it out (the artifact keeps it)');
+    if (this.stamped) notes.push(STAMPS_NOTE);
 
     return {
       id,
@@ -445,7 +463,9 @@ export class CaptureSession {
     const sourced = COLLECTOR_READERS.has(chosen.reducer.name) && ((stamped.stdout && isSourcePrefixed(probe.head)) || (stamped.stderr && isSourcePrefixed(probe.stderrHead)));
     const toolReader = !STAMPED_LOG_READERS.has(chosen.reducer.name);
     if ((stamped.stdout || stamped.stderr) && content.type !== 'binary' && !this.options.family && (chosen.score < SURE_OF_STAMPS || sourced || toolReader)) {
-      const bare: Probe = { ...probe, head: stamped.stdout ? unstampHead(probe.head) : probe.head, stderrHead: stamped.stderr ? unstampHead(probe.stderrHead) : probe.stderrHead };
+      // The lines past the stamps, as much of them as an unstamped run's probe holds (the stream's longer head).
+      const bareHead = (tap: StreamTap, head: string) => (echoed ? unstampHead(head) : unstampHead(decodeHead(tap.headBuffer(STAMPED_PROBE_BYTES))).slice(0, PROBE_BYTES));
+      const bare: Probe = { ...probe, head: stamped.stdout ? bareHead(this.stdout, probe.head) : probe.head, stderrHead: stamped.stderr ? bareHead(this.stderr, probe.stderrHead) : probe.stderrHead };
       // Past the stamps the content may be a JSON document (`cat report.json` behind `docker logs -t`).
       const stampedContent = content;
       if (stamped.stdout) content = guessContentType(Buffer.from(bare.head));

@@ -17,9 +17,13 @@ const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
  * (`tests-1  | `, v1 `tests_1  | `, `|` alone on an empty line), `kubectl logs --prefix`'s `[pod/<name>/<container>] `.
  */
 const SOURCE = /^(?:([\w.-]{1,100}[-_]\d{1,4}) +\|(?: |$)|\[(pod\/[^\]\s]{1,250})\] )/;
+/** The packet's note when lines were read past their stamps (the whole output shown is an excerpt too). */
+export const STAMPS_NOTE = 'every line starts with a timestamp or its source: excerpts leave it out (the artifact keeps it)';
 /** Head lines, at least, and the share of them that must carry the stamp. */
 const MIN_LINES = 4;
 const MIN_SHARE = 0.9;
+/** A head of fewer whole lines than MIN_LINES is judged by all its lines, its unfinished last one too when it is this long. */
+const MIN_PARTIAL = 64;
 
 /** Whether (nearly) every line of a head starts with a collector's stamp. */
 export function isStamped(head: string): boolean {
@@ -27,9 +31,16 @@ export function isStamped(head: string): boolean {
   const times = ISO_TIME.test(head) && !RUNNER_MARKER.test(head);
   const sources = head.includes(' |') || head.includes('[pod/');
   if (!times && !sources) return false;
-  // The head may end mid-line: its last piece is not judged.
-  const lines = head.split('\n').slice(0, -1).filter((l) => l.trim() !== '');
-  if (lines.length < MIN_LINES) return false;
+  // The head may end mid-line: its last piece is judged only when the head has few whole lines (a one-line JSON
+  // document or eslint -f json behind a stamp fills the head with its first line), and then every piece must be stamped.
+  const pieces = head.split('\n');
+  const last = pieces.pop()!;
+  const lines = pieces.filter((l) => l.trim() !== '');
+  if (lines.length < MIN_LINES) {
+    if (last.length >= MIN_PARTIAL) lines.push(last);
+    if (lines.length === 0) return false;
+  }
+  const needed = lines.length < MIN_LINES ? lines.length : lines.length * MIN_SHARE;
   let stamped = 0;
   let only: string | undefined;
   for (const line of lines) {
@@ -41,7 +52,7 @@ export function isStamped(head: string): boolean {
       stamped++;
     } else if (times && STAMP.test(line)) stamped++;
   }
-  return stamped >= lines.length * MIN_SHARE;
+  return stamped >= needed;
 }
 
 /**

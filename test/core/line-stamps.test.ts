@@ -1,6 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reduceOutputSync } from '../../src/api.js';
 import { isSourcePrefixed, isStamped, unstamp } from '../../src/core/line-stamps.js';
 import { run } from '../reducers/helpers.js';
+
+const fixtures = path.resolve(__dirname, '../../fixtures');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-stamps-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Piped with no flags under the `auto` budget, as an agent's host pipes a collector's log. */
+function piped(stdout: string) {
+  return reduceOutputSync({ stdout, argv: [], command: '', exit: { code: 0, signal: null }, mode: 'pipe', outputsDir: path.join(work, String(Math.random()).slice(2)), cwd: work });
+}
 
 // `go test -v` output as a CI job's raw log or `docker logs -t` prints it: a time before every line.
 const GO_TEST = [
@@ -39,7 +52,7 @@ describe('lines behind a collector timestamp', () => {
   });
 
   it('parses a pretty JSON document behind the stamps as the document it is', () => {
-    const doc = { packages: Array.from({ length: 80 }, (_, i) => ({ name: `pkg-${i}`, version: `1.${i}.0`, status: i === 57 ? 'failed' : 'ok' })) };
+    const doc = { packages: Array.from({ length: 400 }, (_, i) => ({ name: `pkg-${i}`, version: `1.${i}.0`, status: i === 57 ? 'failed' : 'ok' })) };
     const stamped = run(stamp(JSON.stringify(doc, null, 2).split('\n')));
     expect(stamped.reducer).toMatch(/^json@/);
     // A document read as one has pointer citations; read as lines it would have none.
@@ -96,5 +109,51 @@ describe('lines behind their source (docker compose, kubectl logs --prefix)', ()
     const result = run(service('api-1', log));
     expect(result.reducer).toMatch(/^docker-compose@/);
     expect(result.text).toContain('api-1  | ERROR: could not connect');
+  });
+});
+
+// Real captures (fixtures/eslint/pipe-json-stamped, fixtures/go/pipe-compose-verbose): eslint 9 -f json, one line,
+// behind `docker logs -t`'s time; go test -v of a two-package module behind `docker compose logs`' `tests-1  | `.
+describe('short and one-line outputs behind a prefix', () => {
+  const eslint = fs.readFileSync(path.join(fixtures, 'eslint/pipe-json-stamped/stdout'), 'utf8');
+  const goTest = fs.readFileSync(path.join(fixtures, 'go/pipe-compose-verbose/stdout'), 'utf8');
+
+  it('judges a head that is one unfinished line (a one-line JSON report) or a few whole lines by all of them', () => {
+    // The probe's head ends inside the one line: its piece is judged.
+    expect(isStamped(eslint.slice(0, 8192))).toBe(true);
+    expect(isStamped('2026-11-25T15:40:01.123456789Z ok  \texample.com/shop/tax\t0.002s\n')).toBe(true);
+    expect(isStamped('tests-1  | PASS\ntests-1  | ok  \texample.com/shop/tax\t0.002s\n')).toBe(true);
+    // One line of a few that carries no stamp, or an unfinished piece too short to judge: not stamped.
+    expect(isStamped('2026-11-25T15:40:01Z PASS\nok  \texample.com/shop/tax\t0.002s\n')).toBe(false);
+    expect(isStamped('2026-11-25T15:40:01Z [{"filePath"')).toBe(false);
+  });
+
+  it("reads a one-line eslint JSON report behind a timestamp as eslint's, its warnings counted", () => {
+    const result = piped(eslint);
+    expect(result.packet!.reducer).toMatch(/^eslint@/);
+    expect(result.text).toContain('26 warnings in 6 files');
+    expect(result.text).toContain("Unexpected 'debugger' statement.");
+  });
+
+  it('shows a prefixed output that fits whole past its prefixes, and says so', () => {
+    const result = piped(goTest);
+    expect(result.packet!.verbatim).toBe(true);
+    expect(result.text).toContain('    cart_test.go:19: Total([1], coupon 3) = -2, want 0\n');
+    expect(result.text).toContain('FAIL\texample.com/shop/cart\t0.006s\n');
+    expect(result.text).not.toContain('tests-1  |');
+    expect(result.text).toMatch(/note: every line starts with a timestamp or its source/);
+  });
+
+  it("keeps what the bare run keeps: the same reader, the same room, the same evidence (real captures, stamped)", () => {
+    // mocha-large opens with 300 short ✔ rows: behind stamps they fill half the probe, and the failures below come late;
+    // the others are too big to show whole, so their packets share the budget with the note that the stamps were left out.
+    for (const name of ['node/mocha-large', 'eslint/json-format', 'cargo/pipe-build-large', 'gcc/make-large-many-files']) {
+      const text = fs.readFileSync(path.join(fixtures, name, 'stdout'), 'utf8');
+      const bare = piped(text);
+      const stamped = piped(stamp(text.replace(/\n$/, '').split('\n')));
+      expect(stamped.packet!.reducer, name).toBe(bare.packet!.reducer);
+      const evidence = (out: string) => out.split('\n').filter((l) => !/^(?:note: |── |→ )/.test(l));
+      expect(evidence(stamped.text), name).toEqual(evidence(bare.text));
+    }
   });
 });
