@@ -137,6 +137,17 @@ describe("a job log's failed step read by its own reducer", () => {
     for (const line of plan.filter(Boolean)) expect(result.text).toContain(line.trim());
   });
 
+  it("wins over the content claim of the tool inside it when the tool's lines open the log (terraform's within the first lines)", () => {
+    // Before: terraform claimed the whole job log from its head (0.9 against the job log's 0.85) and read it past
+    // the step, missing `Apply complete!` behind the runner's lines: a 289 B summary of a 1,004-line job, no excerpt.
+    const apply = ['terraform_data.web: Creating...', 'terraform_data.web: Creation complete after 0s [id=4f1c]', '', 'Apply complete! Resources: 1 added, 0 changed, 0 destroyed.', '', 'Outputs:', '', 'endpoint = "api.example.internal"'];
+    const result = run(rawJob('terraform apply -auto-approve -no-color', ['Terraform used the selected providers to generate the following execution plan.', ...apply], 0));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    expect(String((result.fields.steps as Array<Record<string, unknown>>)[0]!.reducer)).toMatch(/^terraform@/);
+    expect(result.text).toContain('Apply complete! Resources: 1 added, 0 changed, 0 destroyed.');
+    expect(result.text).toContain('endpoint = "api.example.internal"');
+  });
+
   it('a failed step no family knows is read as text: its error is cited, the job keeps its reducer', () => {
     const result = run(rawJob('./scripts/check.sh', ['checking schema...', 'ERROR: column "total" is missing from table orders', 'checked 3 tables'], 2, 50));
     expect(result.reducer).toMatch(/^ci-log@/);
