@@ -75,7 +75,10 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
   const intent = result.intent.intent;
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent);
+  const verdictBudget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent);
+  // A passing job log's step that a run of its own would show whole gets that room (never past the failure budget).
+  const wholeStep = options.budget === 'auto' && options.maxBytes === undefined && parts.status !== 'fail' ? Math.min(parts.wholeStepBytes ?? 0, config.budgets.failure) : 0;
+  const budget = Math.max(verdictBudget, wholeStep);
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;

@@ -84,7 +84,7 @@ export const WHOLE_FLOOR = 3 * 1024;
  */
 export const UNSURE_WHOLE_FLOOR = 5 * 1024;
 /** The confidence from which a reducer's packet is taken to have read the output's structure. */
-const SURE = 0.9;
+export const SURE = 0.9;
 /** The whole output is also shown when the packet would not save at least this share of it. */
 const WHOLE_MIN_GAIN = 0.5;
 
