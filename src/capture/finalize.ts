@@ -75,9 +75,12 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
   const redact = config.redact !== 'off';
   if (redact) redactParts(parts);
   const intent = result.intent.intent;
+  const auto = options.budget === 'auto' && options.maxBytes === undefined;
   // The note that lines were read past their stamps frames the packet: under `auto` it does not take the evidence's room.
-  const stampsRoom = result.stamped && options.budget === 'auto' && options.maxBytes === undefined ? Buffer.byteLength(`note: ${STAMPS_NOTE}\n`) : 0;
-  const budget = budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent) + stampsRoom;
+  const stampsRoom = result.stamped && auto ? Buffer.byteLength(`note: ${STAMPS_NOTE}\n`) : 0;
+  // A passing job log's step that a run of its own would show whole gets that room (never past the failure budget).
+  const wholeStep = auto && parts.status !== 'fail' ? Math.min(parts.wholeStepBytes ?? 0, config.budgets.failure) : 0;
+  const budget = Math.max(budgetFor(parts.status, options.budget, options.maxBytes, config, (parts.answerBytes ?? 0) + (parts.warningBytes ?? 0), intent), wholeStep) + stampsRoom;
   const indexes = { stdout: result.streams.stdout.splitter.fineIndex, stderr: result.streams.stderr.splitter.fineIndex };
   const rawReader = (stream: StreamName, from: number, to: number): string[] => readLines(path.join(dir, `${id}.${stream}`), indexes[stream], from, to);
   const reader = redact ? redactingReader(rawReader) : rawReader;
@@ -122,7 +125,6 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     const wholeBytes = whole ? Buffer.byteLength(renderText(whole)) : Infinity;
     const packetBytes = packet.stats.packetBytes;
     // Under `auto` an answer the caller asked to read is shown whole whenever it fits its budget.
-    const auto = options.budget === 'auto' && options.maxBytes === undefined;
     const answerWhole = intent === 'answer' && auto;
     // A packet that cut the lines it cites (a long line shown by its head and tail) saved bytes by dropping evidence.
     const clipped = packet.citations.some((c) => c.excerpt.some((l) => CLIPPED.test(l)));

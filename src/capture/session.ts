@@ -24,7 +24,8 @@ import { count } from '../core/format.js';
 import { printedThroughFilter, shellScript } from '../core/argv.js';
 import { echoedCommand } from '../core/echoed-command.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
-import { WHOLE_FLOOR } from '../core/packer.js';
+import { SURE, UNSURE_WHOLE_FLOOR, WHOLE_FLOOR } from '../core/packer.js';
+import { VERDICT_DATA_CAP } from '../core/budget.js';
 import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.js';
 
 /** Bytes of each stream seen before the reducer is chosen. */
@@ -555,10 +556,15 @@ export class CaptureSession {
         // What a run of the step's command alone would show whole (an answer, a failure, a short success: under `auto` a
         // run's output of WHOLE_FLOOR or less is shown whole, see packer.ts preferWhole), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
-        if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : Math.max(success, WHOLE_FLOOR))) {
+        // A passing step's floor is a run's (preferWhole): higher when its reader is unsure of what it read.
+        const floor = stepParts.status === 'ok' && stepParts.confidence < SURE ? UNSURE_WHOLE_FLOOR : WHOLE_FLOOR;
+        const verdictSuccess = !span.exitCode && read.intent !== 'answer';
+        if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : Math.max(success, floor))) {
           stepParts.citations.unshift({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });
-          // Room for it under `auto`, as a run's data grows a success budget (capped, see budget.ts).
+          // Room for it under `auto`, as a run's data grows a success budget (capped, see budget.ts); a passing
+          // verdict's step past that cap gets the room a run of it alone would be shown whole in (wholeStepBytes).
           stepParts.answerBytes = Math.max(stepParts.answerBytes ?? 0, span.bytes);
+          if (verdictSuccess && span.bytes > VERDICT_DATA_CAP) stepParts.wholeStepBytes = span.bytes + WHOLE_STEP_ROOM;
         }
         steps.push({ label: span.label, command: span.command, exitCode: span.exitCode, lines: { stream: span.stream, from: span.from, to: span.to }, reducer: `${body.name}@${body.version}`, parts: stepParts, ...(span.unread ? { unread: span.unread } : {}) });
       } catch (err) {

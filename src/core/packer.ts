@@ -84,7 +84,7 @@ export const WHOLE_FLOOR = 3 * 1024;
  */
 export const UNSURE_WHOLE_FLOOR = 5 * 1024;
 /** The confidence from which a reducer's packet is taken to have read the output's structure. */
-const SURE = 0.9;
+export const SURE = 0.9;
 /** The whole output is also shown when the packet would not save at least this share of it. */
 const WHOLE_MIN_GAIN = 0.5;
 
@@ -363,7 +363,10 @@ function packOnce(input: PackInput): Packet {
   for (const [what, n] of countDropped(dropped.filter((d) => lesser.length <= 1 || !lesser.includes(d)).map((d) => d.draft))) omitted.push({ what, count: n });
   const shownLines = countShownLines(packet.citations);
   const totalLines = input.streams.stdout.lines + input.streams.stderr.lines;
-  if (totalLines > shownLines && packet.citations.some((c) => c.lines)) omitted.push({ what: `lines not in any excerpt (of ${count(totalLines)})`, count: totalLines - shownLines });
+  // A document cited by pointers shows parts of its lines, not whole ones: no line count. A packet with no excerpt
+  // at all (a summary read from 1,004 lines) counts every line it left out; binary output counts its streams instead.
+  const noExcerpt = packet.citations.length === 0 && input.family !== 'binary';
+  if (totalLines > shownLines && (noExcerpt || packet.citations.some((c) => c.lines))) omitted.push({ what: `lines not in any excerpt (of ${count(totalLines)})`, count: totalLines - shownLines });
 
   const droppedImportant = dropped.filter((d) => RANK[d.draft.priority] <= RANK.high).length;
   packet.truncated = dropped.length > 0 || shortened !== null || parts.omitted.length > 0 || omitted.some((o) => o.what.startsWith('entries of'));

@@ -145,6 +145,12 @@ export interface PacketParts {
    * `auto` the success budget grows by this much too, within the same cap.
    */
   warningBytes?: number;
+  /**
+   * A job log's passing step shown whole (capture/session.ts readSteps): the bytes it takes with the job's own
+   * lines. Under `auto` a success budget grows to hold it, past the data cap, as a run of the step alone is shown
+   * whole up to the whole-output floor (packer.ts preferWhole).
+   */
+  wholeStepBytes?: number;
 }
 
 /** What the raw bytes of a line said beyond its text. */

@@ -154,3 +154,39 @@ describe('packer: the warnings of a successful verdict', () => {
     expect(run(600).citations.some((c) => c.label?.startsWith('warning'))).toBe(false);
   });
 });
+
+describe('packer: what a packet leaves out is counted', () => {
+  const input = (family: string, citations: Array<{ ref: string; stream: 'stdout'; from: number; to: number; label: string; priority: 'high' }>) => ({
+    id: 'x',
+    command: 'tool',
+    family,
+    reducer: `${family}@1.0.0`,
+    intent: 'verdict' as const,
+    exit: { code: 0, signal: null, timedOut: false },
+    streams: { stdout: { bytes: 12_000, lines: 1004 }, stderr: { bytes: 0, lines: 0 } },
+    trustLane: 'internal' as const,
+    tainted: false,
+    injection: { suspected: false },
+    parts: { status: 'ok' as const, summary: [{ text: 'before stopping: 60 created', fields: ['completed'] }], fields: { completed: 60 }, citations, omitted: [], confidence: 0.9 },
+    budget: 512,
+    ceiling: 64 * 1024,
+    detection: { source: 'content' as const, score: 0.9 },
+    notes: [],
+    readLines: (_stream: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`),
+  });
+
+  it('a packet with no excerpt at all counts every line it left out (it used to say nothing of 1,004 lines)', async () => {
+    const { pack } = await import('../../src/core/packer.js');
+    const packet = pack(input('terraform', []));
+    expect(packet.citations).toHaveLength(0);
+    expect(packet.omitted).toContainEqual({ what: 'lines not in any excerpt (of 1,004)', count: 1004 });
+  });
+
+  it('counts the lines outside the excerpts when there are some', async () => {
+    const { pack } = await import('../../src/core/packer.js');
+    const packet = pack(input('terraform', [{ ref: 'c1', stream: 'stdout', from: 1000, to: 1004, label: 'result', priority: 'high' }]));
+    const shown = packet.citations.reduce((n, c) => n + c.excerpt.length, 0);
+    expect(shown).toBeGreaterThan(0);
+    expect(packet.omitted).toContainEqual({ what: 'lines not in any excerpt (of 1,004)', count: 1004 - shown });
+  });
+});

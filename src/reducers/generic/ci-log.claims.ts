@@ -35,8 +35,11 @@ export const ciLogClaims: ReducerClaims = {
     const stamped = count / lines;
     const markers = RUNNER_MARKER.test(probe.head);
     // A runner stamps its lines to the 100 ns (`…T14:02:07.3110000Z`); a program's own ISO times
-    // (`debug`'s `…T11:19:34.530Z eslint:cli …`, `--timestamps` in ns) make a log, not a CI job.
+    // (`debug`'s `…T11:19:34.530Z eslint:cli …`, `--timestamps` in ns) make a log, not a CI job. Stamped lines with
+    // the runner's `##[group]` markers are a job's raw log, above the content claim of the tool inside it as a GitLab
+    // or Jenkins log is (session 17: terraform claimed a job whose apply opened the log, 0.9 against 0.85, and read
+    // it as one run: 0 of 4 needles where the job's reading of its step keeps 4).
     const runner = RUNNER_STAMP.test(probe.head);
-    return stamped > 0.8 ? (markers ? 0.85 : runner ? 0.6 : 0) : 0;
+    return stamped > 0.8 ? (markers ? 0.99 : runner ? 0.6 : 0) : 0;
   },
 };

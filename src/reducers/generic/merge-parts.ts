@@ -42,6 +42,9 @@ export interface StepParts {
   unread?: number;
 }
 
+/** What a job log's digest finds inside a step that the step's own reader may not: errors and what the tool marked. */
+const JOB_EVIDENCE = new Set(['error window', 'error line', 'red line', 'section header', 'table row']);
+
 /**
  * The job log's packet with its steps' own readings: the job's bullets and citations first (the step that
  * failed, its exit line), then each step's, renumbered after them.
@@ -50,9 +53,11 @@ export function withStepParts(job: PacketParts, steps: readonly StepParts[]): Pa
   if (steps.length === 0) return job;
   const inside = (c: PacketParts['citations'][number]): boolean => 'from' in c && steps.some((s) => s.lines.stream === c.stream && c.from >= s.lines.from && c.to <= s.lines.to);
   // What the other steps printed (the runner's set-up, an install's deprecations, a linter's warnings) is context:
-  // it comes after the step's reading and the job's own windows inside that step.
+  // it comes after the step's reading and the job's own error evidence inside that step. The job's other lines
+  // inside the step (its outcome lines, warnings, first and last lines) are what the step's reader reads better:
+  // ranked first, they took a passing `go test -v` step's room with 28 `ok  pkg` lines and left out its skips.
   const summary = [...job.summary];
-  const citations = job.citations.map((c) => (c.priority === 'mandatory' || inside(c) ? c : { ...c, priority: 'low' as const }));
+  const citations = job.citations.map((c) => (c.priority === 'mandatory' || (inside(c) && JOB_EVIDENCE.has(c.kind ?? '')) ? c : { ...c, priority: 'low' as const }));
   let next = citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
   let status = job.status;
   const omitted = [...job.omitted];
@@ -60,6 +65,7 @@ export function withStepParts(job: PacketParts, steps: readonly StepParts[]): Pa
   const stepFields: FieldValue[] = [];
   let answerBytes = job.answerBytes ?? 0;
   let warningBytes = job.warningBytes ?? 0;
+  let wholeStepBytes = 0;
   for (const step of steps) {
     const renamed = new Map(step.parts.citations.map((c) => [c.ref, `c${++next}`]));
     const tag = steps.length > 1 ? `${step.label}: ` : '';
@@ -74,6 +80,7 @@ export function withStepParts(job: PacketParts, steps: readonly StepParts[]): Pa
     status = worstStatus(status, step.parts.status);
     answerBytes += step.parts.answerBytes ?? 0;
     warningBytes += step.parts.warningBytes ?? 0;
+    wholeStepBytes += step.parts.wholeStepBytes ?? 0;
   }
   return {
     status,
@@ -85,5 +92,6 @@ export function withStepParts(job: PacketParts, steps: readonly StepParts[]): Pa
     notes: [...notes, `${steps.map((s) => `step "${s.label}" read by ${s.reducer}`).join('; ')}`],
     ...(answerBytes ? { answerBytes } : {}),
     ...(warningBytes ? { warningBytes } : {}),
+    ...(wholeStepBytes ? { wholeStepBytes } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { stepArgv } from '../../../src/capture/step-reads.js';
 import { GitLabSteps } from '../../../src/reducers/generic/gitlab-steps.js';
 import { JenkinsSteps } from '../../../src/reducers/generic/jenkins-steps.js';
 import { isJenkinsLog } from '../../../src/reducers/generic/ci-log.claims.js';
+import { reduceOutputSync } from '../../../src/api.js';
 import { onlyStepRead, run } from '../helpers.js';
 
 // A jest report as jest 29 prints it for one failing test (the shape of fixtures/jest).
@@ -55,6 +56,17 @@ function rawJob(command: string, lines: string[], exit: number, noise = 0): stri
     'Cleaning up orphan processes',
   ];
   return body.map((l, i) => `${stamp(i)} ${l}`).join('\n') + '\n';
+}
+
+/** A job log piped under the default `auto` budget, as an agent pipes one (the shared `run` helper packs under `verbose`). */
+function runAuto(stdout: string): { text: string; reducer: string; steps: Array<Record<string, unknown>> } {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-steps-auto-'));
+  try {
+    const result = reduceOutputSync({ stdout, argv: [], command: '', exit: { code: 0, signal: null }, mode: 'pipe', outputsDir: path.join(work, 'out'), cwd: work });
+    return { text: result.text, reducer: result.packet!.reducer, steps: ((result.parts?.fields ?? {}) as { steps?: Array<Record<string, unknown>> }).steps ?? [] };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** The same job as `gh run view --log-failed` prints a failed step (job and step columns, a BOM where the step starts). */
@@ -135,6 +147,40 @@ describe("a job log's failed step read by its own reducer", () => {
     const result = run(rawJob('terraform plan -no-color', plan, 0, 300));
     expect(result.packet!.intent).toBe('answer');
     for (const line of plan.filter(Boolean)) expect(result.text).toContain(line.trim());
+  });
+
+  it("wins over the content claim of the tool inside it when the tool's lines open the log (terraform's within the first lines)", () => {
+    // Before: terraform claimed the whole job log from its head (0.9 against the job log's 0.85) and read it past
+    // the step, missing `Apply complete!` behind the runner's lines: a 289 B summary of a 1,004-line job, no excerpt.
+    const apply = ['terraform_data.web: Creating...', 'terraform_data.web: Creation complete after 0s [id=4f1c]', '', 'Apply complete! Resources: 1 added, 0 changed, 0 destroyed.', '', 'Outputs:', '', 'endpoint = "api.example.internal"'];
+    const result = runAuto(rawJob('terraform apply -auto-approve -no-color', ['Terraform used the selected providers to generate the following execution plan.', ...apply], 0));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    expect(String(result.steps[0]!.reducer)).toMatch(/^terraform@/);
+    expect(result.text).toContain('Apply complete! Resources: 1 added, 0 changed, 0 destroyed.');
+    expect(result.text).toContain('endpoint = "api.example.internal"');
+  });
+
+  it("a passing step's reading leads: the job's own outcome lines inside the step do not take its room (go test -v skips)", () => {
+    const go: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const pkg = `example.com/inv/internal/p${String(i).padStart(3, '0')}`;
+      go.push(`=== RUN   TestThing${i}`, `--- PASS: TestThing${i} (0.00s)`, 'PASS', `ok  \t${pkg}\t0.00${i % 10}s`);
+      if (i === 40) go.splice(go.length - 2, 0, '=== RUN   TestSandboxCharge', '    sandbox_test.go:10: PAYMENTS_SANDBOX_KEY not set; sandbox charge not exercised', '--- SKIP: TestSandboxCharge (0.00s)');
+    }
+    const result = runAuto(rawJob('go test -v -count=1 ./...', go, 0));
+    expect(result.reducer).toMatch(/^ci-log@/);
+    expect(String(result.steps[0]!.reducer)).toMatch(/^go-test@/);
+    expect(result.text).toContain('PAYMENTS_SANDBOX_KEY not set; sandbox charge not exercised');
+    expect(result.text).toContain('--- SKIP: TestSandboxCharge');
+  });
+
+  it('a passing step that a run of its own would show whole is shown whole, past the 2 KiB a passing verdict grows to', () => {
+    // 2.9 KB of output: a run of `make install` alone is shown whole (under the 3 KiB floor); inside a job the
+    // packet stopped at the 2 KiB data cap and showed its ends.
+    const install = Array.from({ length: 64 }, (_, i) => `install -m 0644 build/share/locale/l${String(i).padStart(2, '0')}/app.mo /usr/share/locale/`);
+    const result = runAuto(rawJob('make install', install, 0));
+    expect(result.steps).toHaveLength(1);
+    for (const line of install) expect(result.text).toContain(line);
   });
 
   it('a failed step no family knows is read as text: its error is cited, the job keeps its reducer', () => {
