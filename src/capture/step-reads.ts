@@ -18,6 +18,7 @@ import { stepLine } from '../reducers/generic/job-steps.js';
 import { guessContentType } from './content-type.js';
 import { parseJsonText } from './json-document.js';
 import { seekPoint } from '../store/line-reader.js';
+import { count } from '../core/format.js';
 
 /** Reducers that read job logs and builds themselves: a step they would be chosen for again is left to the log's reading. */
 const JOB_LOG_READERS = new Set(['ci-log', 'gh-run-view', 'docker-build']);
@@ -158,9 +159,15 @@ class LineMap {
       to: at(c.to),
       ...(c.focus ? { focus: c.focus.map(at) } : {}),
       ...(c.skip ? { skip: c.skip.map(([a, b]) => [at(a), at(b)] as const) } : {}),
+      // A label that names a line (`warning ×60, last at line 301`, `unlike the ×40 like line 12`) names it as the
+      // reader numbered it: the stored number, as the citation's own range.
+      ...(c.label ? { label: c.label.replace(NAMED_LINE, (_, words: string, k: string) => `${words} ${count(at(Number(k.replace(/,/g, ''))))}`) } : {}),
     };
   }
 }
+
+/** A line number in a citation's label, as reducers write them (`last at line 1,075`, `like line 12`). */
+const NAMED_LINE = /\b((?:at|like) line) (\d[\d,]*)/g;
 
 /** A step's stored lines from..to, whole, each past its columns and stamp, as one text (its size is bounded by STEP_JSON_CAP). */
 function storedText(file: string, span: StepSpan, start: { line: number; offset: number }): string | null {

@@ -200,6 +200,21 @@ describe("a job log's failed step read by its own reducer", () => {
     for (const line of packages) expect(result.text).toContain(line);
   });
 
+  it("a step reader's label that names a line names the stored line, as its range does (`last at line 1,075`, not the step's 301)", () => {
+    const output = [...Array.from({ length: 30 }, (_, i) => (i % 10 === 4 ? 'npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory' : `npm http fetch GET 200 https://registry.npmjs.org/pkg-${i} 12ms (cache miss)`)), '', 'added 412 packages, and audited 413 packages in 9s', '', 'found 0 vulnerabilities'];
+    const log = rawJob('npm ci', output, 0, 300);
+    const stored = log.split('\n');
+    const result = run(log);
+    const labelled = (result.parts?.citations ?? []).filter((c) => 'from' in c && /last at line/.test(c.label ?? ''));
+    expect(labelled.length).toBeGreaterThan(0);
+    for (const c of labelled) {
+      const named = Number(/last at line ([\d,]+)/.exec(c.label!)![1]!.replace(/,/g, ''));
+      // The named line is the last of the repeated warning in the stored log, past the 300 lines before the step.
+      expect(named).toBeGreaterThan(300);
+      expect(stored[named - 1]).toContain('npm warn deprecated inflight@1.0.6');
+    }
+  });
+
   it('a step that printed one JSON document is read as that document, the warnings after it too', () => {
     const doc = JSON.stringify({ format_version: '1.0', values: { root_module: { resources: Array.from({ length: 60 }, (_, i) => ({ address: `terraform_data.node[${i}]`, mode: 'managed', type: 'terraform_data', name: 'node', values: { input: `node-${i}`, id: `${i}`.padStart(8, '0') } })) } } });
     const result = run(rawJob('terraform show -json', [doc, 'Warning: Unable to open CLI configuration file'], 0, 300));
