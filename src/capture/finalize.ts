@@ -109,7 +109,7 @@ export function finalizeRun(session: SessionOptions, result: SessionResult, exit
     parts,
     budget,
     ceiling: config.budgets.ceiling,
-    warningCap: options.budget === 'auto' && options.maxBytes === undefined && intent === 'verdict' ? Math.min(VERDICT_DATA_CAP, config.budgets.answer, config.budgets.failure) : 0,
+    warningCap: auto && intent === 'verdict' ? Math.min(VERDICT_DATA_CAP, config.budgets.answer, config.budgets.failure) : 0,
     detection,
     notes,
     // A long flagged line is shown around what was flagged, not by its head and tail.

@@ -24,7 +24,7 @@ import { count } from '../core/format.js';
 import { printedThroughFilter, shellScript } from '../core/argv.js';
 import { echoedCommand } from '../core/echoed-command.js';
 import { planStepReads, readStep, type StepRead } from './step-reads.js';
-import { SURE, UNSURE_WHOLE_FLOOR, WHOLE_FLOOR } from '../core/packer.js';
+import { wholeFloor } from '../core/packer.js';
 import { VERDICT_DATA_CAP } from '../core/budget.js';
 import { withStepParts, type StepParts } from '../reducers/generic/merge-parts.js';
 
@@ -554,10 +554,10 @@ export class CaptureSession {
         const { span } = read;
         const stepParts = readStep(`${this.options.outputsDir}/${id}.${span.stream}`, read, body, fallbacks.json.loaded(), this[span.stream].splitter.fineIndex);
         // What a run of the step's command alone would show whole (an answer, a failure, a short success: under `auto` a
-        // run's output of WHOLE_FLOOR or less is shown whole, see packer.ts preferWhole), the step shows whole too.
+        // run's output up to packer.ts wholeFloor is shown whole, see preferWhole), the step shows whole too.
         const { answer, failure, success } = this.options.config.budgets;
         // A passing step's floor is a run's (preferWhole): higher when its reader is unsure of what it read.
-        const floor = stepParts.status === 'ok' && stepParts.confidence < SURE ? UNSURE_WHOLE_FLOOR : WHOLE_FLOOR;
+        const floor = wholeFloor(stepParts.status, stepParts.confidence);
         const verdictSuccess = !span.exitCode && read.intent !== 'answer';
         if (span.bytes <= (span.exitCode ? failure - WHOLE_STEP_ROOM : read.intent === 'answer' ? answer : Math.max(success, floor))) {
           stepParts.citations.unshift({ ref: 'whole', stream: span.stream, from: span.from, to: span.to, label: 'the step\'s output', kind: 'step output', layout: 'edges', priority: 'high' });

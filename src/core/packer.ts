@@ -84,7 +84,7 @@ export const WHOLE_FLOOR = 3 * 1024;
  */
 export const UNSURE_WHOLE_FLOOR = 5 * 1024;
 /** The confidence from which a reducer's packet is taken to have read the output's structure. */
-export const SURE = 0.9;
+const SURE = 0.9;
 /** The whole output is also shown when the packet would not save at least this share of it. */
 const WHOLE_MIN_GAIN = 0.5;
 
@@ -121,13 +121,18 @@ const EXPLICIT_FLOOR = 1024;
  */
 export function preferWhole(choice: WholeChoice): boolean {
   const { wholeBytes, packetBytes, budget, failureBudget, answerWhole, auto, clippedFailure, longLines, status, confidence = 1 } = choice;
-  const floor = !auto ? EXPLICIT_FLOOR : status === 'ok' && confidence < SURE ? UNSURE_WHOLE_FLOOR : WHOLE_FLOOR;
+  const floor = auto ? wholeFloor(status, confidence) : EXPLICIT_FLOOR;
   if (wholeBytes <= packetBytes || wholeBytes <= floor) return true;
   if (answerWhole && wholeBytes <= budget && !longLines) return true;
   // A failure told by a few long lines (a minified report, one-line JSON messages): cut to their heads they lose
   // what failed; within the failure budget the whole output costs no more than the evidence.
   if (clippedFailure && auto && wholeBytes <= Math.max(budget, failureBudget)) return true;
   return !longLines && wholeBytes <= (auto ? Math.max(budget, failureBudget) : budget) && packetBytes >= wholeBytes * (1 - WHOLE_MIN_GAIN);
+}
+
+/** Under `auto`, the size up to which an output is shown whole whatever its packet: higher for a success its reducer is unsure of. */
+export function wholeFloor(status: Status | undefined, confidence: number): number {
+  return status === 'ok' && confidence < SURE ? UNSURE_WHOLE_FLOOR : WHOLE_FLOOR;
 }
 
 /** Packing passes spent finding the most room whose packet, footer included, fits the budget. */

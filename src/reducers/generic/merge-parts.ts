@@ -51,17 +51,21 @@ const JOB_EVIDENCE = new Set(['error window', 'error line', 'red line', 'section
  */
 export function withStepParts(job: PacketParts, steps: readonly StepParts[]): PacketParts {
   if (steps.length === 0) return job;
-  const within = (c: PacketParts['citations'][number], s: StepParts): boolean => 'from' in c && s.lines.stream === c.stream && c.from >= s.lines.from && c.to <= s.lines.to;
-  const inside = (c: PacketParts['citations'][number]): boolean => steps.some((s) => within(c, s));
-  // A failed step's lines the job log cited keep their rank: the job's reader finds failures the step's may not
-  // (a matrix job's `FAILED` test lines in `gh run view --log-failed`).
-  const insideFailed = (c: PacketParts['citations'][number]): boolean => steps.some((s) => s.exitCode && within(c, s));
+  // The step read whose lines hold a citation of the job (steps are disjoint spans of the log), if any.
+  const holder = (c: PacketParts['citations'][number]): StepParts | undefined => ('from' in c ? steps.find((s) => s.lines.stream === c.stream && c.from >= s.lines.from && c.to <= s.lines.to) : undefined);
   // What the other steps printed (the runner's set-up, an install's deprecations, a linter's warnings) is context:
   // it comes after the step's reading and the job's own error evidence inside that step. The job's other lines
   // inside a passing step (its outcome lines, warnings, first and last lines) are what the step's reader reads better:
   // ranked first, they took a passing `go test -v` step's room with 28 `ok  pkg` lines and left out its skips.
+  // A failed step's lines the job log cited keep their rank: the job's reader finds failures the step's may not
+  // (a matrix job's `FAILED` test lines in `gh run view --log-failed`).
+  const keepsRank = (c: PacketParts['citations'][number]): boolean => {
+    if (c.priority === 'mandatory') return true;
+    const step = holder(c);
+    return step !== undefined && (Boolean(step.exitCode) || JOB_EVIDENCE.has(c.kind ?? ''));
+  };
   const summary = [...job.summary];
-  const citations = job.citations.map((c) => (c.priority === 'mandatory' || insideFailed(c) || (inside(c) && JOB_EVIDENCE.has(c.kind ?? '')) ? c : { ...c, priority: 'low' as const }));
+  const citations = job.citations.map((c) => (keepsRank(c) ? c : { ...c, priority: 'low' as const }));
   let next = citations.reduce((max, c) => Math.max(max, Number(/^c(\d+)$/.exec(c.ref)?.[1] ?? 0)), 0);
   let status = job.status;
   const omitted = [...job.omitted];
